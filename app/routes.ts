@@ -1,0 +1,5 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/layout.tsx", [index("routes/home.tsx")]),
+] satisfies RouteConfig;

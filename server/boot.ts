@@ -1,0 +1,30 @@
+import path from "node:path";
+import { connectPostgres, lockDataDir, openPglite, type Database } from "./db/client";
+import type { Env } from "./env";
+
+export type OpenedDatabase = { database: Database; release: () => Promise<void> };
+
+/** `DATABASE_URL` → PostgreSQL; otherwise the embedded PGlite in DATA_DIR, locked against a second process. */
+export async function openConfiguredDatabase(env: Env): Promise<OpenedDatabase> {
+  if (env.DATABASE_URL) {
+    const database = connectPostgres(env.DATABASE_URL);
+    return { database, release: () => database.close() };
+  }
+  const unlock = lockDataDir(env.DATA_DIR);
+  try {
+    const database = await openPglite(path.join(env.DATA_DIR, "pglite"));
+    return {
+      database,
+      release: async () => {
+        try {
+          await database.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import type { Job, JobInput } from "~/lib/job";
+import type { jobs } from "../db/schema";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobValues = Omit<typeof jobs.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+const salaryText = (value: number | string) => String(Number(value));
+
+/** Database row → the spec's wire shape (typos included). */
+export function toWireJob(row: JobRow): Job {
+  return {
+    _id: row.id,
+    jobTitle: row.title,
+    companyName: row.companyName,
+    Industry: row.industry,
+    companySite: row.companySite,
+    higherEducation: row.higherEducation,
+    companyLogo: row.companyLogo,
+    description: row.description,
+    companyDec: row.companyDescription,
+    responsibilities: row.responsibilities,
+    requirements: row.requirements,
+    postionopens: row.openings,
+    postingDate: row.postingDate.toISOString(),
+    minPrice: salaryText(row.minSalary),
+    maxPrice: salaryText(row.maxSalary),
+    salaryType: row.salaryType as Job["salaryType"],
+    jobLocation: row.location,
+    englishLevel: row.englishLevel as Job["englishLevel"],
+    gender: row.gender as Job["gender"],
+    experienceLevel: row.experienceLevel as Job["experienceLevel"],
+    employmentType: row.employmentType as Job["employmentType"],
+    skills: row.skills.map((skill) => ({ value: skill, label: skill })),
+    postedByEmail: row.postedByEmail,
+    postedByNumber: row.postedByNumber,
+    applyLink: row.applyLink,
+    companyLinkedin: row.companyLinkedin,
+    companyFacebook: row.companyFacebook,
+    companyInstgram: row.companyInstagram,
+    companyInstagram: row.companyInstagram,
+    companyTwitter: row.companyTwitter,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Validated input → column values. `postedByEmail` is the caller's to decide (the session's email). */
+export function toJobValues(input: JobInput, postedByEmail: string | null): JobValues {
+  return {
+    title: input.jobTitle,
+    companyName: input.companyName,
+    industry: input.Industry,
+    companySite: input.companySite ?? null,
+    higherEducation: input.higherEducation ?? null,
+    companyLogo: input.companyLogo ?? null,
+    description: input.description,
+    companyDescription: input.companyDec,
+    responsibilities: input.responsibilities ?? null,
+    requirements: input.requirements ?? null,
+    openings: input.postionopens,
+    postingDate: new Date(input.postingDate),
+    minSalary: input.minPrice,
+    maxSalary: input.maxPrice,
+    salaryType: input.salaryType,
+    location: input.jobLocation,
+    englishLevel: input.englishLevel,
+    gender: input.gender,
+    experienceLevel: input.experienceLevel,
+    employmentType: input.employmentType,
+    skills: [...new Set(input.skills.map((skill) => skill.value))],
+    postedByEmail,
+    postedByNumber: input.postedByNumber ?? null,
+    applyLink: input.applyLink,
+    companyLinkedin: input.companyLinkedin ?? null,
+    companyFacebook: input.companyFacebook ?? null,
+    companyInstagram: input.companyInstgram ?? input.companyInstagram ?? null,
+    companyTwitter: input.companyTwitter ?? null,
+  };
+}
+
+const NOT_FORM_FIELDS = new Set(["_id", "createdAt", "updatedAt", "companyInstagram"]);
+
+/** A stored job as form input, so a partial PATCH can be merged over it and validated whole. */
+export function toJobFormValues(job: Job): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(job)
+      .filter(([key]) => !NOT_FORM_FIELDS.has(key))
+      .map(([key, value]) => [key, value ?? undefined]),
+  );
+}

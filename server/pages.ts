@@ -1,0 +1,53 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { PageHandler } from "./app";
+import type { AppServices } from "./services";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_ENTRY = path.join(ROOT, "build/server/index.js");
+export const CLIENT_DIR = path.join(ROOT, "build/client");
+
+type AppBuild = ServerBuild & {
+  entry: { module: { createLoadContext: typeof import("~/context").createLoadContext } };
+};
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(target)
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+/** `npm start` builds when there is no build or the app's sources changed since the last one. */
+export function ensureBuild(log: (message: string) => void): void {
+  const sources = ["app", "vite.config.ts", "react-router.config.ts"].map((p) => path.join(ROOT, p));
+  const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
+  if (built > Math.max(...sources.map(newestMtime))) return;
+  log(built ? "Sources changed since the last build; rebuilding…" : "No build found; building the app (first start only)…");
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("The app build failed; see the output above");
+}
+
+export async function productionPages(services: AppServices): Promise<PageHandler> {
+  const build = (await import(BUILD_ENTRY)) as AppBuild;
+  const handler = createRequestHandler(build, "production");
+  return (request, clientIp) => handler(request, build.entry.module.createLoadContext(services, { clientIp }));
+}
+
+/** Development: Vite renders with hot reload; its middleware runs before Hono in the same server. */
+export async function developmentPages(services: AppServices) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
+  const pages: PageHandler = async (request, clientIp) => {
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as AppBuild;
+    const handler = createRequestHandler(build, "development");
+    return handler(request, build.entry.module.createLoadContext(services, { clientIp }));
+  };
+  return { pages, middlewares: vite.middlewares, close: () => vite.close() };
+}

@@ -1,0 +1,71 @@
+import { count } from "drizzle-orm";
+import type { Auth } from "../auth";
+import type { Db } from "../db/client";
+import { blogPosts, jobs, user } from "../db/schema";
+import type { Logger } from "../logger";
+import { insertJobsBulk } from "./insert-jobs";
+import { syntheticJob } from "./synthetic-jobs";
+
+export const DEMO_EMPLOYER = {
+  name: "Demo Employer",
+  email: "employer@demo.jobboard.local",
+  password: "demo-employer-pass",
+} as const;
+
+const DEMO_LISTINGS = 60;
+const DEMO_OWNED_LISTINGS = 7;
+
+const DEMO_POSTS = [
+  {
+    title: "Why we made posting a job free",
+    date: "2024-08-05",
+    content:
+      "Small companies told us the same story: paid job boards cost more than their first hire's monthly salary. So posting here is free, with no limit on listings and no featured-slot upsell.\nEvery listing stays live for 30 days, and you can edit or delete it any time from My Listings.",
+  },
+  {
+    title: "Five things job seekers look at before they click Apply",
+    date: "2024-09-12",
+    content:
+      "We looked at which listings get the most Apply clicks. The winners share five habits: a salary range, a clear location (or 'Remote'), the experience level, a short description of the first three months, and a real contact email or phone number.\nListings with a salary range got twice as many clicks as those without.",
+  },
+  {
+    title: "Remote jobs from around the web, in one place",
+    date: "2024-10-21",
+    content:
+      "The Job Sites page now gathers openings from RemoteOK, Adzuna, Jooble and Himalayas. Search them from one box, then apply on the original posting.\nWe refresh each source on a schedule and keep within every provider's terms, so the pages stay fast and the links stay fresh.",
+  },
+];
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [[jobCount], [userCount], [postCount]] = await Promise.all([
+    db.select({ n: count() }).from(jobs),
+    db.select({ n: count() }).from(user),
+    db.select({ n: count() }).from(blogPosts),
+  ]);
+  return (jobCount?.n ?? 0) + (userCount?.n ?? 0) + (postCount?.n ?? 0) === 0;
+}
+
+/** Demo content for the quick start: ~60 listings (some owned by the demo employer) and three blog posts. */
+export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Date()): Promise<void> {
+  const { user: employer } = await auth.api.signUpEmail({
+    body: { name: DEMO_EMPLOYER.name, email: DEMO_EMPLOYER.email, password: DEMO_EMPLOYER.password },
+  });
+  const rows = Array.from({ length: DEMO_LISTINGS }, (_, i) => {
+    // Demo listings are spread over the last 25 days so every one of them is live on first start.
+    const job = syntheticJob(i + 1, now);
+    const postingDate = new Date(now.getTime() - ((i * 10) % (25 * 24)) * 60 * 60 * 1000);
+    const owned = i < DEMO_OWNED_LISTINGS;
+    return {
+      ...job,
+      postingDate,
+      ownerId: owned ? employer.id : null,
+      postedByEmail: owned ? DEMO_EMPLOYER.email : job.postedByEmail,
+    };
+  });
+  await insertJobsBulk(db, rows);
+  await db.insert(blogPosts).values(DEMO_POSTS);
+  logger.info(
+    { email: DEMO_EMPLOYER.email, password: DEMO_EMPLOYER.password },
+    `Seeded demo content: ${DEMO_LISTINGS} listings, 3 blog posts and a demo employer (sign in with ${DEMO_EMPLOYER.email} / ${DEMO_EMPLOYER.password})`,
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  EMPLOYMENT_TYPES,
+  ENGLISH_LEVELS,
+  EXPERIENCE_LEVELS,
+  GENDERS,
+  SALARY_TYPES,
+  SKILL_OPTIONS,
+} from "~/lib/job";
+import type { JobValues } from "../jobs/mapper";
+
+/** Small fast PRNG so `--jobs N` always produces the same listings. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ROLES: { title: string; industry: string; tech: boolean; base: number }[] = [
+  { title: "Frontend Developer", industry: "Software", tech: true, base: 600_000 },
+  { title: "Backend Engineer", industry: "Software", tech: true, base: 800_000 },
+  { title: "Full Stack Developer", industry: "Software", tech: true, base: 750_000 },
+  { title: "React Native Developer", industry: "Mobile Apps", tech: true, base: 700_000 },
+  { title: "DevOps Engineer", industry: "Cloud Infrastructure", tech: true, base: 900_000 },
+  { title: "Data Analyst", industry: "Analytics", tech: true, base: 550_000 },
+  { title: "QA Automation Engineer", industry: "Software", tech: true, base: 500_000 },
+  { title: "UI/UX Designer", industry: "Design", tech: true, base: 520_000 },
+  { title: "Machine Learning Engineer", industry: "Artificial Intelligence", tech: true, base: 1_200_000 },
+  { title: "Node.js Developer", industry: "Fintech", tech: true, base: 780_000 },
+  { title: "Customer Support Executive", industry: "E-commerce", tech: false, base: 280_000 },
+  { title: "Sales Associate", industry: "Retail", tech: false, base: 250_000 },
+  { title: "Digital Marketing Specialist", industry: "Marketing", tech: false, base: 420_000 },
+  { title: "HR Recruiter", industry: "Staffing", tech: false, base: 380_000 },
+  { title: "Content Writer", industry: "Media", tech: false, base: 320_000 },
+  { title: "Accountant", industry: "Finance", tech: false, base: 450_000 },
+  { title: "Operations Manager", industry: "Logistics", tech: false, base: 900_000 },
+  { title: "Graphic Designer", industry: "Advertising", tech: false, base: 360_000 },
+  { title: "Delivery Partner Coordinator", industry: "Logistics", tech: false, base: 300_000 },
+  { title: "Staff Nurse", industry: "Healthcare", tech: false, base: 400_000 },
+];
+
+const COMPANIES = [
+  "Northwind Labs", "Bluepeak Systems", "Kestrel Analytics", "Saffron Retail", "Lotus Health", "Tidewater Logistics",
+  "Brightleaf Media", "Quartzline Fintech", "Monsoon Apps", "Cedar & Stone", "Pixelcraft Studio", "Granite Cloud",
+  "Vermilion Foods", "Orbitly", "Helix Diagnostics", "Riverbend Education", "Copperfield Staffing", "Nimbus Networks",
+  "Marigold Marketing", "Summit Freight",
+];
+
+const CITIES = [
+  "Bengaluru", "Mumbai", "Pune", "Hyderabad", "Chennai", "Delhi", "Gurugram", "Noida", "Kolkata", "Ahmedabad",
+  "Jaipur", "Kochi", "Indore", "Chandigarh", "Remote",
+];
+
+const EDUCATION = ["B.Tech / B.E.", "Any graduate", "MBA", "B.Com", "BCA / MCA", "Diploma", "12th pass"];
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "");
+
+/**
+ * The i-th synthetic listing: varied titles, companies, cities, enums and salaries, with posting dates
+ * spread over the 60 days before `now` (so about half are live and half expired).
+ */
+export function syntheticJob(i: number, now: Date): JobValues {
+  const random = mulberry32(i * 2654435761);
+  const role = pick(random, ROLES);
+  const company = pick(random, COMPANIES);
+  const city = pick(random, CITIES);
+  const experienceLevel = pick(random, EXPERIENCE_LEVELS);
+  const seniority = EXPERIENCE_LEVELS.indexOf(experienceLevel);
+  const salaryType = random() < 0.8 ? "Yearly" : pick(random, SALARY_TYPES);
+  const yearlyMin = Math.round((role.base * (0.6 + seniority * 0.35) * (0.85 + random() * 0.3)) / 10_000) * 10_000;
+  const divisor = salaryType === "Yearly" ? 1 : salaryType === "Monthly" ? 12 : 2080;
+  const minSalary = Math.max(1, Math.round(yearlyMin / divisor));
+  const maxSalary = Math.round(minSalary * (1.2 + random() * 0.5));
+  const skills = role.tech
+    ? SKILL_OPTIONS.filter(() => random() < 0.35).slice(0, 5)
+    : [];
+  const postingDate = new Date(now.getTime() - Math.floor(random() * 60 * 24 * 60) * 60_000);
+  const domain = `${slug(company)}.example`;
+  const title = role.title;
+  return {
+    title,
+    companyName: company,
+    industry: role.industry,
+    companySite: `https://${domain}`,
+    higherEducation: pick(random, EDUCATION),
+    companyLogo: null,
+    description: [
+      `${company} is hiring a ${title} for our ${city === "Remote" ? "remote" : city} team.`,
+      `You will work with a small, friendly team and own your work from the first week.`,
+      `We offer a clear growth path, health cover and flexible hours.`,
+    ].join("\n"),
+    companyDescription: `${company} is a ${role.industry.toLowerCase()} company founded to make everyday work simpler for its customers across India.`,
+    responsibilities: [
+      `Deliver high-quality work as a ${title}`,
+      "Collaborate with colleagues across teams",
+      "Share progress in weekly reviews",
+    ].join("\n"),
+    requirements: [
+      `${experienceLevel === "Fresher" || experienceLevel === "Internship" ? "Eagerness to learn" : `${experienceLevel.replace(" Year", " years")} of relevant experience`}`,
+      "Clear written and spoken communication",
+      role.tech ? "Comfort with Git and code review" : "Comfort with spreadsheets and email",
+    ].join("\n"),
+    openings: 1 + Math.floor(random() * 5),
+    postingDate,
+    minSalary,
+    maxSalary,
+    salaryType,
+    location: city,
+    englishLevel: pick(random, ENGLISH_LEVELS),
+    gender: random() < 0.7 ? "Any" : pick(random, GENDERS),
+    experienceLevel,
+    employmentType: random() < 0.7 ? "Full-time" : pick(random, EMPLOYMENT_TYPES),
+    skills,
+    postedByEmail: `careers@${domain}`,
+    postedByNumber: random() < 0.6 ? `+91 98${String(10_000_000 + Math.floor(random() * 89_999_999))}` : null,
+    applyLink: `https://${domain}/careers/${slug(title)}-${i}`,
+    companyLinkedin: `https://www.linkedin.com/company/${slug(company)}`,
+    companyFacebook: random() < 0.5 ? `https://www.facebook.com/${slug(company)}` : null,
+    companyInstagram: random() < 0.4 ? `https://www.instagram.com/${slug(company)}` : null,
+    companyTwitter: random() < 0.5 ? `https://twitter.com/${slug(company).replace(/-/g, "")}` : null,
+  };
+}
