@@ -1,6 +1,20 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { getSessionUser, servicesContext } from "./context";
 import "./app.css";
+import { configuredSocialProviders } from "../server/auth";
+
+/** Every page knows who is signed in and which sign-in methods this install offers. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(servicesContext);
+  return {
+    user: await getSessionUser(context, request),
+    auth: {
+      socialProviders: configuredSocialProviders(env),
+      oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID ? { id: env.OIDC_PROVIDER_ID, name: env.OIDC_PROVIDER_NAME } : null,
+    },
+  };
+}
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -2,15 +2,17 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { createLoadContext } from "~/context";
 import type { PageHandler } from "./app";
 import type { AppServices } from "./services";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const BUILD_ENTRY = path.join(ROOT, "build/server/index.js");
-export const CLIENT_DIR = path.join(ROOT, "build/client");
+const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
+const BUILD_ENTRY = path.join(BUILD_DIR, "server/index.js");
+export const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
 type AppBuild = ServerBuild & {
-  entry: { module: { createLoadContext: typeof import("~/context").createLoadContext } };
+  entry: { module: { createLoadContext: typeof createLoadContext } };
 };
 
 function newestMtime(target: string): number {
@@ -30,6 +32,7 @@ export function ensureBuild(log: (message: string) => void): void {
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: ROOT,
     stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error("The app build failed; see the output above");
 }

@@ -21,6 +21,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to clone a migrated database quickly. */
+  dump?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "migrations");
@@ -64,6 +66,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     },
     ping: () => ping(db),
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir("gzip")) as Blob,
   };
 }
 

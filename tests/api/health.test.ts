@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { engines } from "../support/engines";
+import { api } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+
+describe.each(engines)("health on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server.close());
+
+  test("GET /api/health answers ok once the database is migrated", async () => {
+    const { status, json } = await api(server.url, "/api/health");
+    expect(status).toBe(200);
+    expect(json).toEqual({ status: "ok" });
+  });
+
+  test("GET /api/health answers 503 when the database stops answering", async () => {
+    const other = await startTestServer({ engine });
+    await other.services.database.close();
+    const { status, json } = await api(other.url, "/api/health");
+    expect(status).toBe(503);
+    expect(json.error.code).toBe("SERVICE_UNAVAILABLE");
+    await other.close().catch(() => undefined);
+  });
+
+  test("an unknown API path is a JSON 404, never HTML", async () => {
+    const { status, json } = await api(server.url, "/api/nope");
+    expect(status).toBe(404);
+    expect(json.error.code).toBe("NOT_FOUND");
+  });
+});

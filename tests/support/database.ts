@@ -1,0 +1,38 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { connectPostgres, openPglite, type Database } from "../../server/db/client";
+
+export type TestDatabase = { database: Database; drop: () => Promise<void> };
+
+/** A migrated, empty database of its own: an in-memory PGlite clone, or a fresh PostgreSQL database. */
+export async function createTestDatabase(engine: "pglite" | "postgres"): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const blob = new Blob([fs.readFileSync(inject("pgliteDump"))]);
+    const database = await openPglite(undefined, { loadDataDir: blob });
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  // Other runs share the server, so every test database gets a unique name and is dropped afterwards.
+  const name = `jobboard_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), { max: 5 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { uniqueEmail } from "./factories";
+
+export type Session = { email: string; password: string; name: string; cookie: string; token: string };
+
+/** Signs up over the real auth endpoint; returns the session cookie and the bearer token. */
+export async function signUp(
+  baseUrl: string,
+  { email = uniqueEmail(), password = "correct horse battery", name = "Test User" } = {},
+): Promise<Session> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password, name }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const token = response.headers.get("set-auth-token") ?? "";
+  return { email, password, name, cookie, token };
+}
+
+type JsonInit = { method?: string; body?: unknown; session?: Session; headers?: Record<string, string> };
+
+/** fetch + JSON, returning status, headers and the parsed body (or the raw text when it is not JSON). */
+export async function api(baseUrl: string, path: string, { method = "GET", body, session, headers = {} }: JsonInit = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      origin: baseUrl,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(session ? { cookie: session.cookie } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON: tests assert on `json` being the raw text.
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions index freely into bodies
+  return { status: response.status, headers: response.headers, json: json as any };
+}

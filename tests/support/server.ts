@@ -1,0 +1,59 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createApp } from "../../server/app";
+import { loadEnv, type Env } from "../../server/env";
+import { createLogger } from "../../server/logger";
+import { CLIENT_DIR, productionPages } from "../../server/pages";
+import { createServices, type AppServices } from "../../server/services";
+import { createTestDatabase } from "./database";
+
+export type TestServer = {
+  url: string;
+  services: AppServices;
+  env: Env;
+  close: () => Promise<void>;
+};
+
+export type TestServerOptions = {
+  engine?: "pglite" | "postgres";
+  /** Serve pages from the production build too (browser tests); API-only otherwise. */
+  pages?: boolean;
+  env?: Record<string, string>;
+};
+
+/** The real app (Hono + React Router build + a real database) on a random loopback port. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { database, drop } = await createTestDatabase(options.engine ?? "pglite");
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    CONTACT_RATE_LIMIT_MAX: "1000",
+    ...options.env,
+  });
+  const services = createServices({
+    env,
+    database,
+    logger: createLogger(env),
+    secret: "test-secret-test-secret-test-secret-1234",
+  });
+  const pages = options.pages ? await productionPages(services) : undefined;
+  const app = createApp(services, { pages, ...(options.pages ? { staticDir: CLIENT_DIR } : {}) });
+  server.on("request", getRequestListener(app.fetch));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    env,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await drop();
+    },
+  };
+}
