@@ -1,0 +1,47 @@
+/**
+ * `npm run seed -- --jobs N [--start K]`: inserts N deterministic synthetic listings into the configured
+ * database (DATABASE_URL, or the embedded one in DATA_DIR), in batches, with a progress line.
+ * The same N and start always produce the same listings; --start lets you add more without repeating.
+ */
+import { parseArgs } from "node:util";
+import { openConfiguredDatabase } from "../server/boot";
+import { loadEnv } from "../server/env";
+import { insertJobsBulk } from "../server/seed/insert-jobs";
+import { syntheticJob } from "../server/seed/synthetic-jobs";
+
+const BATCH = 2_000;
+
+async function main() {
+  const { values } = parseArgs({
+    options: { jobs: { type: "string", default: "1000" }, start: { type: "string", default: "0" } },
+  });
+  const total = Number(values.jobs);
+  const start = Number(values.start);
+  if (!Number.isInteger(total) || total < 1 || !Number.isInteger(start) || start < 0) {
+    console.error("Usage: npm run seed -- --jobs N [--start K]   (N ≥ 1, K ≥ 0)");
+    process.exit(2);
+  }
+  const env = loadEnv();
+  const { database, release } = await openConfiguredDatabase(env);
+  try {
+    await database.migrate();
+    const now = new Date();
+    const began = Date.now();
+    for (let done = 0; done < total; done += BATCH) {
+      const size = Math.min(BATCH, total - done);
+      const rows = Array.from({ length: size }, (_, i) => syntheticJob(start + done + i + 1, now));
+      await insertJobsBulk(database.db, rows);
+      const inserted = done + size;
+      const rate = Math.round(inserted / ((Date.now() - began) / 1000 || 1));
+      process.stdout.write(`\rInserted ${inserted.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} listings (${rate.toLocaleString("en-US")}/s)`);
+    }
+    process.stdout.write(`\nDone in ${((Date.now() - began) / 1000).toFixed(1)} s (${database.engine}).\n`);
+  } finally {
+    await release();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
