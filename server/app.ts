@@ -4,6 +4,8 @@ import { Hono, type Context } from "hono";
 import { CLIENT_IP_HEADER } from "./auth";
 import { healthApi } from "./api/health";
 import { jobsApi } from "./api/jobs";
+import { blogApi } from "./api/blog";
+import { contactApi } from "./api/contact";
 import { ApiError, errorResponse } from "./errors";
 import type { AppBindings } from "./http/types";
 import type { AppServices } from "./services";
@@ -47,6 +49,8 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
 
   app.route("/api", healthApi);
   app.route("/api", jobsApi);
+  app.route("/api", contactApi);
+  app.route("/api", blogApi);
 
   app.all("/api/*", (c) => errorResponse(c, new ApiError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`)));
 

@@ -6,6 +6,7 @@ import { openConfiguredDatabase } from "./boot";
 import { DataDirLockedError } from "./db/client";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
+import { startOutboxSender } from "./mail/sender";
 import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "./pages";
 import { resolveAuthSecret } from "./secret";
 import { isDatabaseEmpty, seedDemo } from "./seed/demo";
@@ -30,6 +31,8 @@ async function main() {
   }
 
   const shutdownTasks: (() => Promise<void>)[] = [];
+  // Delivers contact messages stored in the outbox; stopped before the database is released.
+  shutdownTasks.push(startOutboxSender(services).stop);
   let handle: (req: IncomingMessage, res: ServerResponse) => void;
   if (dev) {
     const vite = await developmentPages(services);
