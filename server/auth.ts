@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins/bearer";
-import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import type { Db } from "./db/client";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
@@ -25,8 +25,22 @@ export function configuredSocialProviders(env: Env): SocialProviderId[] {
   return pairs.filter(([, id, secret]) => id && secret).map(([provider]) => provider);
 }
 
-function socialProviders(env: Env) {
+/**
+ * Google-type and GitHub-type providers that sign in through an OIDC issuer named in the environment.
+ * genericOAuth registers them under the same ids, so the browser still uses `/sign-in/social`.
+ */
+function issuerOverrides(env: Env): { providerId: "google" | "github"; issuer: string }[] {
+  const overrides: { providerId: "google" | "github"; issuer: string | undefined }[] = [
+    { providerId: "google", issuer: env.GOOGLE_ISSUER },
+    { providerId: "github", issuer: env.GITHUB_ISSUER },
+  ];
   const enabled = new Set(configuredSocialProviders(env));
+  return overrides.flatMap(({ providerId, issuer }) => (issuer && enabled.has(providerId) ? [{ providerId, issuer }] : []));
+}
+
+function socialProviders(env: Env) {
+  const overridden = new Set(issuerOverrides(env).map((override) => override.providerId));
+  const enabled = new Set(configuredSocialProviders(env).filter((provider) => !overridden.has(provider as "google" | "github")));
   const credentials = (id?: string, secret?: string) => ({ clientId: id ?? "", clientSecret: secret ?? "" });
   return {
     ...(enabled.has("google") ? { google: credentials(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET) } : {}),
@@ -36,23 +50,30 @@ function socialProviders(env: Env) {
   };
 }
 
+const discoveryUrl = (issuer: string) => `${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`;
+
 function oidcPlugins(env: Env) {
-  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) return [];
-  return [
-    genericOAuth({
-      config: [
-        {
-          providerId: env.OIDC_PROVIDER_ID,
-          name: env.OIDC_PROVIDER_NAME,
-          discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
-          clientId: env.OIDC_CLIENT_ID,
-          clientSecret: env.OIDC_CLIENT_SECRET,
-          scopes: ["openid", "email", "profile"],
-          pkce: true,
-        },
-      ],
-    }),
-  ];
+  const config: GenericOAuthConfig[] = issuerOverrides(env).map(({ providerId, issuer }) => ({
+    providerId,
+    name: providerId === "google" ? "Google" : "GitHub",
+    discoveryUrl: discoveryUrl(issuer),
+    clientId: (providerId === "google" ? env.GOOGLE_CLIENT_ID : env.GITHUB_CLIENT_ID) ?? "",
+    clientSecret: providerId === "google" ? env.GOOGLE_CLIENT_SECRET : env.GITHUB_CLIENT_SECRET,
+    scopes: ["openid", "email", "profile"],
+    pkce: true,
+  }));
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID) {
+    config.push({
+      providerId: env.OIDC_PROVIDER_ID,
+      name: env.OIDC_PROVIDER_NAME,
+      discoveryUrl: discoveryUrl(env.OIDC_ISSUER),
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      scopes: ["openid", "email", "profile"],
+      pkce: true,
+    });
+  }
+  return config.length ? [genericOAuth({ config })] : [];
 }
 
 export function createAuth({ db, env, secret }: { db: Db; env: Env; secret: string }) {
