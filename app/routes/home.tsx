@@ -1,35 +1,255 @@
-import { Link } from "react-router";
+import { BadgeCheck, Mail, MapPin, PhoneCall, Search, SlidersHorizontal } from "lucide-react";
+import { useEffect, type FormEvent } from "react";
+import { redirect, useNavigate, useNavigation } from "react-router";
+import { FilterPanel } from "~/components/filter-panel";
+import { HiddenFields } from "~/components/hidden-fields";
+import { JobCard } from "~/components/job-card";
+import { Pagination } from "~/components/pagination";
+import { ScrollToTop } from "~/components/scroll-to-top";
+import { Spinner } from "~/components/spinner";
+import { Splash } from "~/components/splash";
+import { MOBILE_QUERY, useMediaQuery } from "~/components/use-media-query";
+import { useSheet } from "~/components/use-sheet";
 import { servicesContext } from "~/context";
-import { jobSearchSchema } from "~/lib/job";
+import { FILTER_KEYS, formToHomeQuery, homeSearchString, pick, toHomeQuery, type HomeQuery } from "~/lib/home-search";
+import { HOME_PAGE_SIZE, jobSearchSchema } from "~/lib/job";
+import { countActiveJobs } from "../../server/jobs/repository";
 import { findJobs } from "../../server/jobs/service";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
+const FIELD_LABELS: Record<string, string> = {
+  search: "Position",
+  location: "Location",
+  experienceLevel: "Experience",
+  employmentType: "Type",
+  minSalary: "Minimum salary",
+  maxSalary: "Maximum salary",
+  datePosted: "Date Posted",
+  gender: "Gender",
+  englishLevel: "English Level",
+  page: "Page",
+};
+
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: "Find Jobs | Job Board" },
-  { name: "description", content: "Search and filter job listings, save favourites and apply." },
+  { name: "description", content: "Search tech and non-tech jobs, filter by experience, salary and more, save favourites and apply directly." },
+  ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }] : []),
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(servicesContext);
-  const search = jobSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return findJobs(database.db, search);
+  const url = new URL(request.url);
+  // The Clear button of a browser without JavaScript submits `clear`: drop every filter, keep the search.
+  if (url.searchParams.has("clear")) {
+    const kept = homeSearchString({
+      search: url.searchParams.get("search") ?? undefined,
+      location: url.searchParams.get("location") ?? undefined,
+    });
+    throw redirect(`/${kept}`);
+  }
+  const { database, env } = context.get(servicesContext);
+
+  // A bad value in a shared or hand-edited link is dropped with a message, not a 500 for the whole page.
+  const raw: Record<string, string> = Object.fromEntries(url.searchParams);
+  delete raw.limit;
+  const invalid: { field: string; message: string }[] = [];
+  let parsed = jobSearchSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      if (invalid.some((entry) => entry.field === FIELD_LABELS[key])) continue;
+      invalid.push({ field: FIELD_LABELS[key] ?? key, message: issue.message });
+      delete raw[key];
+    }
+    parsed = jobSearchSchema.safeParse(raw);
+  }
+  const search = { ...(parsed.success ? parsed.data : jobSearchSchema.parse({})), limit: HOME_PAGE_SIZE };
+
+  const [{ jobs, total }, postedCount] = await Promise.all([findJobs(database.db, search), countActiveJobs(database.db)]);
+  return {
+    jobs,
+    total,
+    postedCount,
+    page: search.page,
+    totalPages: Math.max(1, Math.ceil(total / HOME_PAGE_SIZE)),
+    query: toHomeQuery(search),
+    invalid,
+    canonicalUrl: `${env.PUBLIC_URL}/`,
+  };
+}
+
+function Counter({ value, label }: { value: string; label: string }) {
+  return (
+    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-4 py-3 text-center">
+      <dt className="text-sm text-brand-100">{label}</dt>
+      <dd className="text-2xl font-bold text-white">{value}</dd>
+    </div>
+  );
+}
+
+function Hero({ query, postedCount, onSearch }: { query: HomeQuery; postedCount: number; onSearch: (q: HomeQuery) => void }) {
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(formToHomeQuery(event.currentTarget));
+  }
+  return (
+    <section aria-labelledby="hero-title" className="bg-gradient-to-br from-brand-700 to-brand-500 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-12 lg:py-16">
+        <ul className="flex flex-wrap gap-2">
+          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+            <PhoneCall aria-hidden="true" className="h-4 w-4" /> Call Directly HR
+          </li>
+          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+            <Mail aria-hidden="true" className="h-4 w-4" /> Send The Mail
+          </li>
+        </ul>
+        <h1 id="hero-title" className="mt-4 text-3xl font-extrabold tracking-tight sm:text-5xl">
+          Don&apos;t Take a Goal Take an Aim
+        </h1>
+        <p className="mt-3 max-w-2xl text-brand-50">
+          Tech and non-tech jobs, posted free by employers. Call or mail the HR directly.
+        </p>
+        <form
+          key={JSON.stringify(query)}
+          method="get"
+          action="/"
+          role="search"
+          onSubmit={submit}
+          className="mt-8 flex flex-col gap-2 rounded-xl bg-white p-2 shadow-lg md:flex-row"
+        >
+          <HiddenFields query={pick(query, FILTER_KEYS)} />
+          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700">
+            <Search aria-hidden="true" className="h-5 w-5 text-slate-500" />
+            <span className="sr-only">Position</span>
+            <input
+              name="search"
+              defaultValue={query.search ?? ""}
+              placeholder="What position are you looking for?"
+              className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
+            />
+          </label>
+          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 md:border-l md:border-slate-200">
+            <MapPin aria-hidden="true" className="h-5 w-5 text-slate-500" />
+            <span className="sr-only">Location</span>
+            <input
+              name="location"
+              defaultValue={query.location ?? ""}
+              placeholder="Location"
+              className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
+            />
+          </label>
+          <button type="submit" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+            Search
+          </button>
+        </form>
+        <p className="mt-4 inline-flex items-center gap-2 text-brand-50">
+          <BadgeCheck aria-hidden="true" className="h-5 w-5" />
+          <span>
+            Posted Jobs <strong className="text-white">{postedCount}+</strong>
+          </span>
+        </p>
+        <dl className="mt-8 grid max-w-xl grid-cols-3 gap-3">
+          <Counter value="0+" label="Jobs Posted" />
+          <Counter value="5000+" label="Monthly Users" />
+          <Counter value="1000+" label="Jobseekers" />
+        </dl>
+      </div>
+    </section>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { jobs, total, postedCount, page, totalPages, query, invalid } = loaderData;
+  const navigation = useNavigation();
+  const go = useNavigate();
+  const filters = useSheet();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+
+  // Leaving the mobile layout with the sheet open would leave a modal nobody can see.
+  const { close: closeFilters } = filters;
+  useEffect(() => {
+    if (!isMobile) closeFilters();
+  }, [isMobile, closeFilters]);
+
+  // Spec §4: searching or filtering resets to page 1 (the page is simply not carried over).
+  const applySearch = (next: HomeQuery) => go(`/${homeSearchString({ ...pick(query, FILTER_KEYS), ...next })}`);
+  const applyFilters = (next: HomeQuery) => {
+    filters.close();
+    go(`/${homeSearchString({ search: query.search, location: query.location, ...next })}`);
+  };
+  const clearFilters = () => go(`/${homeSearchString({ search: query.search, location: query.location })}`);
+  const goToPage = (target: number) => go(`/${homeSearchString({ ...query, page: String(target) })}`);
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Don&apos;t Take a Goal Take an Aim</h1>
-      <p className="mt-2">Posted Jobs {loaderData.total}+</p>
-      <ul className="mt-6 grid gap-4">
-        {loaderData.jobs.map((job) => (
-          <li key={job._id} className="rounded-lg bg-white p-4 shadow-sm">
-            <Link to={`/jobs/${job._id}`}>
-              <span className="block text-sm text-slate-500">{job.companyName}</span>
-              <span className="font-semibold">{job.jobTitle}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <main>
+      <Splash />
+      <Hero query={query} postedCount={postedCount} onSearch={applySearch} />
+      <section aria-labelledby="results-title" className="mx-auto max-w-7xl px-4 py-8">
+        <div className="flex flex-col gap-6 min-[769px]:flex-row">
+          <FilterPanel
+            query={query}
+            onApply={applyFilters}
+            onClear={clearFilters}
+            sheet={filters.state}
+            onCloseSheet={filters.close}
+            isMobile={isMobile}
+          />
+          <div className="min-w-0 flex-1">
+            <div className="flex items-center justify-between gap-4">
+              <h2 id="results-title" className="text-xl font-bold">
+                {total} Jobs
+              </h2>
+              <button
+                type="button"
+                onClick={filters.open}
+                aria-expanded={filters.state === "open"}
+                aria-controls="filter-panel"
+                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 min-[769px]:hidden"
+              >
+                <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+                Filter
+              </button>
+            </div>
+            {invalid.length > 0 ? (
+              <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                <p className="font-semibold">Some search values in this link are not valid, so they were ignored:</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {invalid.map((entry) => (
+                    <li key={entry.field}>
+                      {entry.field}: {entry.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <div aria-busy={loading} className="relative mt-4 min-h-40">
+              {loading ? (
+                <div className="absolute inset-0 z-20 flex items-start justify-center bg-white/70 pt-16">
+                  <Spinner label="Loading jobs" />
+                </div>
+              ) : null}
+              {jobs.length === 0 ? (
+                <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center">
+                  <img src="/images/company-fallback.svg" alt="" width={80} height={80} className="h-20 w-20 opacity-70" />
+                  <p className="mt-4 text-lg font-semibold text-slate-700">Not Jobs Found</p>
+                </div>
+              ) : (
+                <ul className="grid gap-4 lg:grid-cols-2">
+                  {jobs.map((job) => (
+                    <li key={job._id}>
+                      <JobCard job={job} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {total > 0 || page > 1 ? (
+              <Pagination page={page} totalPages={totalPages} query={{ ...query, page: undefined }} onPage={goToPage} />
+            ) : null}
+          </div>
+        </div>
+      </section>
+      <ScrollToTop />
     </main>
   );
 }

@@ -1,19 +1,21 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
 
 export default function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
-          <Link to="/" className="text-lg font-bold text-brand-600">
-            Job Board
-          </Link>
-          <Link to="/">Find Jobs</Link>
-        </nav>
-      </header>
-      <div className="flex-1">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[70] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <div id="main-content" className="flex-1">
         <Outlet />
       </div>
+      <Footer />
     </div>
   );
 }

@@ -1,0 +1,49 @@
+import { X } from "lucide-react";
+import { useId, useRef, type ReactNode } from "react";
+import { useFocusTrap } from "./use-focus-trap";
+import type { SheetState } from "./use-sheet";
+import "./timed.css";
+
+type Props = { state: SheetState; onClose: () => void; title: string; children: ReactNode };
+
+/** A modal panel that slides up from the bottom; closes by its button, a backdrop tap or Escape. */
+export function BottomSheet({ state, onClose, title, children }: Props) {
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(panel, state === "open", onClose);
+  if (state === "closed") return null;
+  const closing = state === "closing";
+  return (
+    <div className="fixed inset-0 z-50">
+      <div
+        aria-hidden="true"
+        data-testid="sheet-backdrop"
+        onClick={onClose}
+        className={`absolute inset-0 bg-slate-900/50 transition-opacity duration-300 ${closing ? "opacity-0" : "animate-[fade-in_300ms_ease-out]"}`}
+      />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`absolute inset-x-0 bottom-0 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl transition-transform duration-300 ${closing ? "translate-y-full" : "animate-[sheet-up_300ms_ease-out]"}`}
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded-full p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

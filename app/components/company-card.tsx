@@ -1,0 +1,67 @@
+import { useId, useState } from "react";
+import { truncate } from "~/lib/format";
+import type { Job } from "~/lib/job";
+import { CompanyLogo } from "./company-logo";
+import { SocialIcon, type SocialKind } from "./social-icon";
+
+/** Spec: the company description is cut at 100 characters behind Read More / Read Less. */
+export const COMPANY_DESCRIPTION_LIMIT = 100;
+
+export function CompanyCard({ job }: { job: Job }) {
+  const [expanded, setExpanded] = useState(false);
+  const descriptionId = useId();
+  const short = truncate(job.companyDec, COMPANY_DESCRIPTION_LIMIT);
+  const links: { href: string | null; kind: SocialKind; label: string }[] = [
+    { href: job.companySite, kind: "site", label: "Company website" },
+    { href: job.companyFacebook, kind: "facebook", label: "Facebook" },
+    { href: job.companyLinkedin, kind: "linkedin", label: "LinkedIn" },
+    { href: job.companyInstagram, kind: "instagram", label: "Instagram" },
+    { href: job.companyTwitter, kind: "twitter", label: "Twitter" },
+  ];
+  const present = links.filter((link): link is typeof link & { href: string } => Boolean(link.href));
+
+  return (
+    <aside aria-labelledby="company-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center gap-3">
+        <CompanyLogo src={job.companyLogo} companyName={job.companyName} fallback="icon" className="h-14 w-14" />
+        <div>
+          <h2 id="company-title" className="text-lg font-semibold">
+            {job.companyName}
+          </h2>
+          <p className="text-sm text-slate-600">{job.Industry}</p>
+        </div>
+      </div>
+      <p id={descriptionId} className="mt-4 text-sm whitespace-pre-line text-slate-700">
+        {expanded ? job.companyDec : short.text}
+      </p>
+      {short.truncated ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={descriptionId}
+          onClick={() => setExpanded((value) => !value)}
+          className="mt-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          {expanded ? "Read Less" : "Read More"}
+        </button>
+      ) : null}
+      {present.length > 0 ? (
+        <ul aria-label={`${job.companyName} online`} className="mt-4 flex gap-2">
+          {present.map((link) => (
+            <li key={link.kind}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={link.label}
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-50 text-brand-700 hover:bg-brand-100"
+              >
+                <SocialIcon kind={link.kind} className="h-4 w-4" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,227 @@
+import { ChevronDown, X } from "lucide-react";
+import { useRef, type FormEvent, type ReactNode } from "react";
+import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS } from "~/lib/job";
+import { formToHomeQuery, type HomeQuery } from "~/lib/home-search";
+import { HiddenFields } from "./hidden-fields";
+import { useFocusTrap } from "./use-focus-trap";
+import type { SheetState } from "./use-sheet";
+import "./timed.css";
+
+const DATE_POSTED_LABELS: Record<(typeof DATE_POSTED)[number], string> = {
+  "24h": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  all: "All time",
+};
+
+/** Listings carry these three; 'Any' exists only on the post form (spec §3). */
+const LISTING_GENDERS = ["Male", "Female", "Other"] as const;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details open className="group border-b border-slate-200 py-3">
+      <summary className="flex cursor-pointer list-none items-center justify-between font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
+        {title}
+        <ChevronDown aria-hidden="true" className="h-4 w-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
+  );
+}
+
+function RadioGroup({
+  legend,
+  name,
+  options,
+  value,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+}) {
+  return (
+    <fieldset>
+      <legend className="sr-only">{legend}</legend>
+      <div className="space-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={value === option.value}
+              className="h-4 w-4 accent-brand-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Select({ label, name, options, value }: { label: string; name: string; options: readonly string[]; value: string }) {
+  return (
+    <label className="block text-sm text-slate-700">
+      <span className="sr-only">{label}</span>
+      <select
+        name={name}
+        defaultValue={value}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+type Props = {
+  /** The applied state (from the URL) the controls start from. */
+  query: HomeQuery;
+  onApply: (query: HomeQuery) => void;
+  onClear: () => void;
+  /** At 768 px or narrower the panel is a slide-up sheet with this state. */
+  sheet: SheetState;
+  onCloseSheet: () => void;
+  isMobile: boolean;
+};
+
+/**
+ * Spec: the filter sidebar with six collapsible sections, Apply and Clear. A GET form to "/", so filtering
+ * works without JavaScript; with it, the submit becomes a client navigation with a clean URL.
+ */
+export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMobile }: Props) {
+  const panel = useRef<HTMLElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const asDialog = isMobile && sheet !== "closed";
+  useFocusTrap(panel, isMobile && sheet === "open", onCloseSheet);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onApply(formToHomeQuery(event.currentTarget));
+  }
+
+  const sheetClass =
+    sheet === "closed"
+      ? "max-[768px]:hidden"
+      : sheet === "closing"
+        ? "max-[768px]:translate-y-full"
+        : "max-[768px]:animate-[sheet-up_300ms_ease-out]";
+
+  return (
+    <>
+      {sheet !== "closed" ? (
+        <div
+          aria-hidden="true"
+          data-testid="filter-backdrop"
+          onClick={onCloseSheet}
+          className={`fixed inset-0 z-50 bg-slate-900/50 transition-opacity duration-300 min-[769px]:hidden ${sheet === "closing" ? "opacity-0" : ""}`}
+        />
+      ) : null}
+      <aside
+        ref={panel}
+        id="filter-panel"
+        aria-labelledby="filter-heading"
+        role={asDialog ? "dialog" : undefined}
+        aria-modal={asDialog ? true : undefined}
+        tabIndex={asDialog ? -1 : undefined}
+        className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[768px]:fixed max-[768px]:inset-x-0 max-[768px]:bottom-0 max-[768px]:z-50 max-[768px]:max-h-[85vh] max-[768px]:overflow-y-auto max-[768px]:rounded-b-none max-[768px]:transition-transform max-[768px]:duration-300 ${sheetClass}`}
+      >
+        <div className="flex items-center justify-between">
+          <h2 id="filter-heading" className="text-lg font-semibold">
+            Filters
+          </h2>
+          <button
+            type="button"
+            onClick={onCloseSheet}
+            aria-label="Close filters"
+            className="rounded-full p-2 text-slate-600 hover:bg-slate-100 min-[769px]:hidden"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </button>
+        </div>
+        <form key={JSON.stringify(query)} ref={form} method="get" action="/" onSubmit={submit} aria-labelledby="filter-heading">
+          <HiddenFields query={{ search: query.search, location: query.location }} />
+          <Section title="Experience">
+            <RadioGroup
+              legend="Experience"
+              name="experienceLevel"
+              value={query.experienceLevel ?? ""}
+              options={[{ value: "", label: "Any" }, ...EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level }))]}
+            />
+          </Section>
+          <Section title="Type">
+            <Select label="Employment type" name="employmentType" options={EMPLOYMENT_TYPES} value={query.employmentType ?? ""} />
+          </Section>
+          <Section title="Salary">
+            <div className="grid grid-cols-2 gap-2">
+              <label className="text-sm text-slate-700">
+                Minimum
+                <input
+                  name="minSalary"
+                  inputMode="numeric"
+                  placeholder="Min"
+                  defaultValue={query.minSalary ?? ""}
+                  className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                />
+              </label>
+              <label className="text-sm text-slate-700">
+                Maximum
+                <input
+                  name="maxSalary"
+                  inputMode="numeric"
+                  placeholder="Max"
+                  defaultValue={query.maxSalary ?? ""}
+                  className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                />
+              </label>
+            </div>
+          </Section>
+          <Section title="Date Posted">
+            <RadioGroup
+              legend="Date Posted"
+              name="datePosted"
+              value={query.datePosted ?? "all"}
+              options={DATE_POSTED.map((value) => ({ value, label: DATE_POSTED_LABELS[value] }))}
+            />
+          </Section>
+          <Section title="Gender">
+            <Select label="Gender" name="gender" options={LISTING_GENDERS} value={query.gender ?? ""} />
+          </Section>
+          <Section title="English Level">
+            <Select label="English level" name="englishLevel" options={ENGLISH_LEVELS} value={query.englishLevel ?? ""} />
+          </Section>
+          <div className="mt-4 flex gap-2">
+            <button
+              type="submit"
+              className="flex-1 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              Apply
+            </button>
+            {/* Spec: the tooltip asks for a double click, but one click clears. Without JS, the loader sees `clear`. */}
+            <button
+              type="submit"
+              name="clear"
+              value="1"
+              title="Double click to clear"
+              onClick={(event) => {
+                event.preventDefault();
+                form.current?.reset();
+                onClear();
+              }}
+              className="flex-1 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            >
+              Clear
+            </button>
+          </div>
+        </form>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { HomeQuery } from "~/lib/home-search";
+
+/** Keeps the parts of the URL state a form does not edit, so a plain GET submit (no JavaScript) keeps them. */
+export function HiddenFields({ query }: { query: HomeQuery }) {
+  return (
+    <>
+      {Object.entries(query).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+    </>
+  );
+}

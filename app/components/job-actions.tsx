@@ -1,0 +1,122 @@
+import { ExternalLink, Mail, MessageCircle, Phone, Share2 } from "lucide-react";
+import { useState } from "react";
+import type { Job } from "~/lib/job";
+import { shareJob } from "~/lib/share-job";
+import { BottomSheet } from "./bottom-sheet";
+import { useSheet } from "./use-sheet";
+
+const mailHref = (job: Job, email: string) =>
+  `mailto:${email}?subject=${encodeURIComponent(`Application for ${job.jobTitle}`)}`;
+const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, "")}`;
+/** A chat link by number (spec): WhatsApp's click-to-chat takes the digits with the country code. */
+const chatHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
+
+const primary =
+  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700";
+const secondary =
+  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100";
+
+function useShare(job: Job, url: string) {
+  const [error, setError] = useState<string | null>(null);
+  const share = async () => {
+    setError(null);
+    setError(await shareJob({ title: job.jobTitle, text: `${job.jobTitle} at ${job.companyName}`, url }));
+  };
+  return { share, error };
+}
+
+function ShareError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="mt-2 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Spec: desktop shows Apply (new tab), a mail link or 'Null Mail', a chat link or 'Null Num', and Share Job. */
+export function DesktopJobActions({ job, url }: { job: Job; url: string }) {
+  const { share, error } = useShare(job, url);
+  return (
+    <div className="mt-6 max-[768px]:hidden">
+      <div className="flex flex-wrap items-center gap-3">
+        <a href={job.applyLink} target="_blank" rel="noopener noreferrer" className={primary}>
+          Apply
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        </a>
+        {job.postedByEmail ? (
+          <a href={mailHref(job, job.postedByEmail)} className={secondary}>
+            <Mail aria-hidden="true" className="h-4 w-4" />
+            {job.postedByEmail}
+          </a>
+        ) : (
+          <span className="inline-flex items-center gap-2 px-2 text-slate-600">
+            <Mail aria-hidden="true" className="h-4 w-4" />
+            Null Mail
+          </span>
+        )}
+        {job.postedByNumber ? (
+          <a href={chatHref(job.postedByNumber)} target="_blank" rel="noopener noreferrer" className={secondary}>
+            <MessageCircle aria-hidden="true" className="h-4 w-4" />
+            {job.postedByNumber}
+          </a>
+        ) : (
+          <span className="inline-flex items-center gap-2 px-2 text-slate-600">
+            <MessageCircle aria-hidden="true" className="h-4 w-4" />
+            Null Num
+          </span>
+        )}
+        <button type="button" onClick={share} className={secondary}>
+          <Share2 aria-hidden="true" className="h-4 w-4" />
+          Share Job
+        </button>
+      </div>
+      <ShareError error={error} />
+    </div>
+  );
+}
+
+/** Spec: mobile shows 'Apply Now', which opens a bottom sheet of the ways to apply. */
+export function MobileJobActions({ job, url }: { job: Job; url: string }) {
+  const sheet = useSheet();
+  const { share, error } = useShare(job, url);
+  return (
+    <div className="min-[769px]:hidden">
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]">
+        <button
+          type="button"
+          onClick={sheet.open}
+          aria-haspopup="dialog"
+          aria-expanded={sheet.state === "open"}
+          className={`${primary} w-full`}
+        >
+          Apply Now
+        </button>
+      </div>
+      <BottomSheet state={sheet.state} onClose={sheet.close} title={`Apply for ${job.jobTitle}`}>
+        <div className="flex flex-col gap-3">
+          <button type="button" onClick={share} className={secondary}>
+            <Share2 aria-hidden="true" className="h-4 w-4" />
+            Share Job
+          </button>
+          {job.postedByNumber ? (
+            <a href={telHref(job.postedByNumber)} className={secondary}>
+              <Phone aria-hidden="true" className="h-4 w-4" />
+              Call HR
+            </a>
+          ) : null}
+          {job.postedByEmail ? (
+            <a href={mailHref(job, job.postedByEmail)} className={secondary}>
+              <Mail aria-hidden="true" className="h-4 w-4" />
+              Email
+            </a>
+          ) : null}
+          <a href={job.applyLink} target="_blank" rel="noopener noreferrer" className={primary}>
+            Apply Now
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          </a>
+          <ShareError error={error} />
+        </div>
+      </BottomSheet>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Briefcase, GraduationCap, IndianRupee, Languages, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { salaryRange } from "~/lib/format";
+import type { Job } from "~/lib/job";
+import { CompanyLogo } from "./company-logo";
+import { FavouriteButton } from "./favourite-button";
+
+/** Spec: the card's logo shows a skeleton for 2 s. */
+export const CARD_SKELETON_MS = 2000;
+
+export function Chip({ icon, children, label }: { icon: ReactNode; children: ReactNode; label: string }) {
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700">
+      {icon}
+      <span className="sr-only">{label}: </span>
+      {children}
+    </li>
+  );
+}
+
+const iconClass = "h-3.5 w-3.5";
+
+export function JobCard({ job }: { job: Job }) {
+  return (
+    <article className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
+      <div className="flex items-start gap-3">
+        <CompanyLogo src={job.companyLogo} companyName={job.companyName} skeletonMs={CARD_SKELETON_MS} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm text-slate-600">{job.companyName}</p>
+          <h3 className="text-base font-semibold text-slate-900">
+            {/* The link's ::after stretches over the card, so the whole card opens the job (spec). */}
+            <Link to={`/jobs/${job._id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+              {job.jobTitle}
+            </Link>
+          </h3>
+        </div>
+        <FavouriteButton job={job} />
+      </div>
+      <ul aria-label="Job facts" className="mt-3 flex flex-wrap gap-2">
+        <Chip label="Location" icon={<MapPin aria-hidden="true" className={iconClass} />}>
+          {job.jobLocation}
+        </Chip>
+        <Chip label="Employment type" icon={<Briefcase aria-hidden="true" className={iconClass} />}>
+          {job.employmentType}
+        </Chip>
+        <Chip label="Salary" icon={<IndianRupee aria-hidden="true" className={iconClass} />}>
+          {salaryRange(job.minPrice, job.maxPrice)}
+        </Chip>
+        <Chip label="Experience" icon={<GraduationCap aria-hidden="true" className={iconClass} />}>
+          {job.experienceLevel}
+        </Chip>
+        <Chip label="English level" icon={<Languages aria-hidden="true" className={iconClass} />}>
+          {job.englishLevel}
+        </Chip>
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import { TimedOverlay } from "./timed-overlay";
+
+/** Spec: the home page opens with a 2-second splash showing the logo. */
+export function Splash() {
+  return (
+    <TimedOverlay ms={2000} className="fixed inset-0 z-[60] flex items-center justify-center bg-white">
+      <div role="status" aria-label="Loading Job Board" className="flex flex-col items-center gap-4">
+        <img src="/images/logo.svg" alt="" width={96} height={96} className="h-24 w-24 animate-pulse" />
+        <span className="text-2xl font-bold text-brand-700">Job Board</span>
+      </div>
+    </TimedOverlay>
+  );
+}

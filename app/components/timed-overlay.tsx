@@ -1,0 +1,17 @@
+import type { CSSProperties, ReactNode } from "react";
+import "./timed.css";
+
+/** Inline style that hides an element after `ms` (see timed.css for why this is CSS, not a timer). */
+export const hideAfter = (ms: number): CSSProperties => ({ animation: `timed-hide 0s linear ${ms}ms forwards` });
+
+/**
+ * Covers its positioned parent for `ms`, then gets out of the way. Give it a `key` that changes with the
+ * content (e.g. the job id) so a new page starts the timer again.
+ */
+export function TimedOverlay({ ms, className = "", children }: { ms: number; className?: string; children: ReactNode }) {
+  return (
+    <div className={`z-30 ${className}`} style={hideAfter(ms)}>
+      {children}
+    </div>
+  );
+}

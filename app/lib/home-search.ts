@@ -1,0 +1,58 @@
+import type { JobSearch } from "./job";
+
+/** The home page's URL state: search, filters and page (DESIGN: shareable links, back button works). */
+export type HomeQuery = Partial<Record<"search" | "location" | FilterKey | "page", string>>;
+
+export const FILTER_KEYS = [
+  "experienceLevel",
+  "employmentType",
+  "minSalary",
+  "maxSalary",
+  "datePosted",
+  "gender",
+  "englishLevel",
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** A validated search as plain strings for form defaults and links; defaults are left out. */
+export function toHomeQuery(search: JobSearch): HomeQuery {
+  const query: HomeQuery = {};
+  if (search.search) query.search = search.search;
+  if (search.location) query.location = search.location;
+  if (search.experienceLevel) query.experienceLevel = search.experienceLevel;
+  if (search.employmentType) query.employmentType = search.employmentType;
+  if (search.minSalary !== undefined) query.minSalary = String(search.minSalary);
+  if (search.maxSalary !== undefined) query.maxSalary = String(search.maxSalary);
+  if (search.datePosted !== "all") query.datePosted = search.datePosted;
+  if (search.gender) query.gender = search.gender;
+  if (search.englishLevel) query.englishLevel = search.englishLevel;
+  if (search.page > 1) query.page = String(search.page);
+  return query;
+}
+
+/** "?a=1&b=2" without empty values or defaults, or "" when nothing is set. */
+export function homeSearchString(query: HomeQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value.trim() === "") continue;
+    if (key === "datePosted" && value === "all") continue;
+    if (key === "page" && value === "1") continue;
+    params.set(key, value.trim());
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A submitted GET form as a clean home query (what a browser without JavaScript would send, minus the blanks). */
+export function formToHomeQuery(form: HTMLFormElement): HomeQuery {
+  const query: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string" && key !== "clear") query[key] = value;
+  }
+  return query as HomeQuery;
+}
+
+/** The hidden inputs that carry the rest of the state when one form changes part of it. */
+export function pick(query: HomeQuery, keys: readonly (keyof HomeQuery)[]): HomeQuery {
+  return Object.fromEntries(keys.filter((key) => query[key]).map((key) => [key, query[key]]));
+}

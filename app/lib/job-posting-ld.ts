@@ -1,0 +1,86 @@
+import { LISTING_LIFETIME_DAYS, type Job } from "./job";
+import { toBulletLines } from "./format";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const EMPLOYMENT_TYPE: Record<Job["employmentType"], string> = {
+  "Full-time": "FULL_TIME",
+  "Part-time": "PART_TIME",
+  Contract: "CONTRACTOR",
+};
+
+const SALARY_UNIT: Record<Job["salaryType"], string> = {
+  Hourly: "HOUR",
+  Monthly: "MONTH",
+  Yearly: "YEAR",
+};
+
+/** Salaries are shown with a rupee icon (spec §9) and the listings are Indian, so money and places are too. */
+const CURRENCY = "INR";
+const COUNTRY = "IN";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+
+function section(heading: string, text: string | null): string {
+  const lines = toBulletLines(text);
+  if (lines.length === 0) return "";
+  return `<p><strong>${heading}</strong></p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
+}
+
+/** Google for Jobs wants the full description as HTML; ours is plain lines, so it becomes paragraphs and lists. */
+function descriptionHtml(job: Job): string {
+  const paragraphs = toBulletLines(job.description).map((line) => `<p>${escapeHtml(line)}</p>`).join("");
+  return paragraphs + section("Responsibilities", job.responsibilities) + section("Requirements", job.requirements);
+}
+
+export function validThrough(postingDate: string): string {
+  return new Date(new Date(postingDate).getTime() + LISTING_LIFETIME_DAYS * DAY_MS).toISOString();
+}
+
+/** schema.org JobPosting for one of our own listings (https://developers.google.com/search/docs/appearance/structured-data/job-posting). */
+export function jobPostingLd(job: Job, pageUrl: string) {
+  const remote = /\bremote\b/i.test(job.jobLocation);
+  const employmentType = [EMPLOYMENT_TYPE[job.employmentType], ...(job.experienceLevel === "Internship" ? ["INTERN"] : [])];
+  return {
+    "@context": "https://schema.org/",
+    "@type": "JobPosting",
+    title: job.jobTitle,
+    description: descriptionHtml(job),
+    identifier: { "@type": "PropertyValue", name: job.companyName, value: job._id },
+    datePosted: new Date(job.postingDate).toISOString(),
+    validThrough: validThrough(job.postingDate),
+    employmentType,
+    hiringOrganization: {
+      "@type": "Organization",
+      name: job.companyName,
+      ...(job.companySite ? { sameAs: job.companySite } : {}),
+      ...(job.companyLogo ? { logo: job.companyLogo } : {}),
+    },
+    jobLocation: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        ...(remote ? {} : { addressLocality: job.jobLocation }),
+        addressCountry: COUNTRY,
+      },
+    },
+    ...(remote
+      ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: "India" } }
+      : {}),
+    baseSalary: {
+      "@type": "MonetaryAmount",
+      currency: CURRENCY,
+      value: {
+        "@type": "QuantitativeValue",
+        minValue: Number(job.minPrice),
+        maxValue: Number(job.maxPrice),
+        unitText: SALARY_UNIT[job.salaryType],
+      },
+    },
+    ...(job.skills.length > 0 ? { skills: job.skills.map((skill) => skill.label).join(", ") } : {}),
+    totalJobOpenings: job.postionopens,
+    url: pageUrl,
+    directApply: false,
+  };
+}

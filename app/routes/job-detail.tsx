@@ -1,0 +1,222 @@
+import {
+  ArrowLeft,
+  Briefcase,
+  CalendarDays,
+  GraduationCap,
+  IndianRupee,
+  Languages,
+  MapPin,
+  TimerOff,
+  UserRound,
+  Users,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { CompanyCard } from "~/components/company-card";
+import { CompanyLogo } from "~/components/company-logo";
+import { FavouriteButton } from "~/components/favourite-button";
+import { Chip } from "~/components/job-card";
+import { DesktopJobActions, MobileJobActions } from "~/components/job-actions";
+import { NotFoundMessage } from "~/components/not-found-message";
+import { Spinner } from "~/components/spinner";
+import { TimedOverlay } from "~/components/timed-overlay";
+import { servicesContext } from "~/context";
+import { formatPostedDate, salaryWithType, toBulletLines } from "~/lib/format";
+import { isExpired, type Job } from "~/lib/job";
+import { jobPostingLd } from "~/lib/job-posting-ld";
+import { ApiError } from "../../server/errors";
+import { getJob } from "../../server/jobs/service";
+import type { Route } from "./+types/job-detail";
+
+/** Spec: a 1.5 s spinner shows before the job. */
+export const DETAIL_SPINNER_MS = 1500;
+
+const NOT_FOUND_DETAIL = "This job does not exist or has been removed by the employer.";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database, env } = context.get(servicesContext);
+  let job: Job;
+  try {
+    job = await getJob(database.db, params.id);
+  } catch (error) {
+    // A malformed id is as absent as an unknown one, for people and for crawlers.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      throw data(NOT_FOUND_DETAIL, { status: 404 });
+    }
+    throw error;
+  }
+  const url = `${env.PUBLIC_URL}/jobs/${job._id}`;
+  const expired = isExpired(job.postingDate);
+  return { job, url, expired, jsonLd: expired ? null : jobPostingLd(job, url) };
+}
+
+const summary = (job: Job) => {
+  const text = `${job.jobTitle} at ${job.companyName} in ${job.jobLocation}. ${job.description.replace(/\s+/g, " ")}`;
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+};
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  if (!loaded) return [{ title: "Job not found | Job Board" }, { name: "robots", content: "noindex" }];
+  const { job, url, expired, jsonLd } = loaded;
+  const title = `${job.jobTitle} at ${job.companyName} | Job Board`;
+  return [
+    { title },
+    { name: "description", content: summary(job) },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: summary(job) },
+    { property: "og:url", content: url },
+    ...(job.companyLogo ? [{ property: "og:image", content: job.companyLogo }] : []),
+    // Expired listings stay readable for people who have the link, but leave search results.
+    ...(expired ? [{ name: "robots", content: "noindex" }] : []),
+    ...(jsonLd ? [{ "script:ld+json": jsonLd }] : []),
+  ];
+};
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/"
+      onClick={(event) => {
+        // Back one step when there is somewhere to go back to inside the app; otherwise the link goes home.
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (index > 0) {
+          event.preventDefault();
+          void navigate(-1);
+        }
+      }}
+      className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back
+    </Link>
+  );
+}
+
+function BulletSection({ title, text }: { title: string; text: string | null }) {
+  const lines = toBulletLines(text);
+  if (lines.length === 0) return null;
+  return (
+    <section className="mt-8">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+        {lines.map((line, index) => (
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const iconClass = "h-3.5 w-3.5";
+
+function JobChips({ job }: { job: Job }) {
+  const chips: { label: string; icon: ReactNode; value: string | null }[] = [
+    { label: "Location", icon: <MapPin aria-hidden="true" className={iconClass} />, value: job.jobLocation },
+    { label: "Gender", icon: <UserRound aria-hidden="true" className={iconClass} />, value: job.gender },
+    { label: "English level", icon: <Languages aria-hidden="true" className={iconClass} />, value: job.englishLevel },
+    { label: "Employment type", icon: <Briefcase aria-hidden="true" className={iconClass} />, value: job.employmentType },
+    { label: "Experience", icon: <GraduationCap aria-hidden="true" className={iconClass} />, value: job.experienceLevel },
+    {
+      label: "Salary",
+      icon: <IndianRupee aria-hidden="true" className={iconClass} />,
+      value: salaryWithType(job.minPrice, job.maxPrice, job.salaryType),
+    },
+    { label: "Higher education", icon: <GraduationCap aria-hidden="true" className={iconClass} />, value: job.higherEducation },
+  ];
+  return (
+    <ul aria-label="Job facts" className="mt-4 flex flex-wrap gap-2">
+      {chips
+        .filter((chip) => chip.value)
+        .map((chip) => (
+          <Chip key={chip.label} label={chip.label} icon={chip.icon}>
+            {chip.value}
+          </Chip>
+        ))}
+    </ul>
+  );
+}
+
+export default function JobDetail({ loaderData }: Route.ComponentProps) {
+  const { job, url, expired } = loaderData;
+  return (
+    <main className="relative mx-auto max-w-7xl px-4 py-6 max-[768px]:pb-28">
+      {/* Spec: 1.5 s spinner first. The job is rendered underneath, so crawlers and no-JS readers get it. */}
+      <TimedOverlay key={job._id} ms={DETAIL_SPINNER_MS} className="absolute inset-0 flex justify-center bg-slate-50 pt-32">
+        <Spinner label="Loading job" />
+      </TimedOverlay>
+      <BackButton />
+      {expired ? (
+        <div role="status" className="mt-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          <TimerOff aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <p>
+            <strong>This listing has expired</strong>. It was posted more than 30 days ago and may no longer accept
+            applications.
+          </p>
+        </div>
+      ) : null}
+      <div className="mt-4 grid gap-6 lg:grid-cols-3">
+        <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
+          <div className="flex items-start gap-4">
+            <CompanyLogo src={job.companyLogo} companyName={job.companyName} fallback="icon" className="h-16 w-16" />
+            <div className="min-w-0 flex-1">
+              <h1 className="text-2xl font-bold text-slate-900">{job.jobTitle}</h1>
+              <p className="text-slate-600">{job.companyName}</p>
+            </div>
+            <FavouriteButton job={job} />
+          </div>
+          <JobChips job={job} />
+          <section className="mt-6">
+            <h2 className="text-lg font-semibold">Skills</h2>
+            {job.skills.length > 0 ? (
+              <ul aria-label="Skills" className="mt-2 flex flex-wrap gap-2">
+                {job.skills.map((skill) => (
+                  <li key={skill.value} className="rounded-md bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                    {skill.label}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-slate-600">No skills listed</p>
+            )}
+          </section>
+          <p className="mt-4 flex items-center gap-2 text-slate-700">
+            <Users aria-hidden="true" className="h-4 w-4" />
+            Openings: <strong>{job.postionopens}</strong>
+          </p>
+          <DesktopJobActions job={job} url={url} />
+          <BulletSection title="Description" text={job.description} />
+          <BulletSection title="Responsibilities" text={job.responsibilities} />
+          <BulletSection title="Requirements" text={job.requirements} />
+          <p className="mt-8 flex items-center gap-2 text-sm text-slate-600">
+            <CalendarDays aria-hidden="true" className="h-4 w-4" />
+            Posted on <time dateTime={job.postingDate}>{formatPostedDate(job.postingDate)}</time>
+          </p>
+        </article>
+        <div>
+          <CompanyCard job={job} />
+        </div>
+      </div>
+      <MobileJobActions job={job} url={url} />
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundMessage title="Job not found" detail={typeof error.data === "string" ? error.data : NOT_FOUND_DETAIL} />;
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p role="alert" className="mt-2 text-slate-600">
+        We could not load this job. Please try again in a moment.
+      </p>
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        Back to Find Jobs
+      </Link>
+    </main>
+  );
+}
