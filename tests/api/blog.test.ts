@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { blogPosts } from "../../server/db/schema";
+import { engines } from "../support/engines";
+import { api } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+
+describe.each(engines)("blog API on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.close());
+
+  test("GET /api/blog-posts answers an empty array when nothing is published", async () => {
+    const { status, json } = await api(server.url, "/api/blog-posts");
+    expect(status).toBe(200);
+    expect(json).toEqual([]);
+  });
+
+  test("GET /api/blog-posts lists every post with title, date and content, newest first", async () => {
+    await server.services.database.db.insert(blogPosts).values([
+      { title: "Middle", date: "2024-09-01", content: "Second oldest." },
+      { title: "Newest", date: "2024-11-15", content: "Written last.\nTwo paragraphs." },
+      { title: "Oldest", date: "2024-08-02", content: "Launch day." },
+    ]);
+    const { status, json } = await api(server.url, "/api/blog-posts");
+    expect(status).toBe(200);
+    expect(json).toEqual([
+      { title: "Newest", date: "2024-11-15", content: "Written last.\nTwo paragraphs." },
+      { title: "Middle", date: "2024-09-01", content: "Second oldest." },
+      { title: "Oldest", date: "2024-08-02", content: "Launch day." },
+    ]);
+  });
+});

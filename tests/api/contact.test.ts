@@ -1,0 +1,305 @@
+import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { contactMessages } from "../../server/db/schema";
+import { startOutboxSender, type OutboxSender } from "../../server/mail/sender";
+import type { AppServices } from "../../server/services";
+import { FakeSmtp } from "../fakes/smtp";
+import { engines } from "../support/engines";
+import { api } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+
+const FAST_RETRIES = { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 };
+const CONTACT_TO = "hiring-desk@jobboard.test";
+
+let ipCounter = 0;
+/** Each test speaks from its own address, so the per-IP rate limit of one test never touches another. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+function message(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Asha Verma",
+    email: "asha.verma@example.com",
+    phoneNumber: "+91 98450 12345",
+    subject: "Listing stuck on page two",
+    message: "Hello, my listing for a React developer does not show up when I search for React.\nCould you check?",
+    ...overrides,
+  };
+}
+
+function send(server: TestServer, body: unknown, ip = freshIp()) {
+  return api(server.url, "/api/sendEmail", { method: "POST", body, headers: { "x-forwarded-for": ip } });
+}
+
+async function storedMessages(services: AppServices) {
+  return services.database.db.select().from(contactMessages);
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(engines)("contact form API on %s", (engine) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+  let sender: OutboxSender | undefined;
+
+  beforeAll(async () => {
+    smtp = await FakeSmtp.start();
+    server = await startTestServer({
+      engine,
+      env: {
+        SMTP_URL: smtp.url,
+        CONTACT_TO,
+        MAIL_FROM: "Job Board <no-reply@jobboard.test>",
+        TRUSTED_PROXY_HEADER: "x-forwarded-for",
+        CONTACT_RATE_LIMIT_MAX: "3",
+        CONTACT_RATE_LIMIT_WINDOW_SECONDS: "600",
+      },
+    });
+  });
+  afterAll(async () => {
+    await sender?.stop();
+    await server?.close();
+    await smtp?.stop();
+  });
+
+  async function clearOutbox() {
+    await sender?.stop();
+    sender = undefined;
+    await server.services.database.db.delete(contactMessages);
+    smtp.mails.length = 0;
+  }
+
+  test("a valid message is stored in the outbox before the answer {ok:true}", async () => {
+    await clearOutbox();
+    const { status, json } = await send(server, message());
+    expect(status).toBe(200);
+    expect(json).toEqual({ ok: true });
+    const rows = await storedMessages(server.services);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Asha Verma",
+      email: "asha.verma@example.com",
+      phoneNumber: "+91 98450 12345",
+      subject: "Listing stuck on page two",
+      status: "pending",
+    });
+  });
+
+  test("phone number and subject are optional", async () => {
+    await clearOutbox();
+    const { status } = await send(server, { name: "Ravi", email: "ravi@example.com", message: "Do you charge job seekers?" });
+    expect(status).toBe(200);
+    const [row] = await storedMessages(server.services);
+    expect(row).toMatchObject({ phoneNumber: null, subject: null });
+  });
+
+  test("a submitted message arrives at CONTACT_TO with the visitor as reply-to and every field", async () => {
+    await clearOutbox();
+    sender = startOutboxSender(server.services, FAST_RETRIES);
+    expect((await send(server, message())).status).toBe(200);
+    await waitFor(() => smtp.mails.length === 1, "the mail");
+    const [mail] = smtp.mails;
+    expect(mail?.envelopeTo).toEqual([CONTACT_TO]);
+    expect(mail?.envelopeFrom).toBe("no-reply@jobboard.test");
+    expect(mail?.headers["reply-to"]).toBe("Asha Verma <asha.verma@example.com>");
+    expect(mail?.headers.subject).toBe("Contact form: Listing stuck on page two");
+    expect(mail?.text).toContain("Name: Asha Verma");
+    expect(mail?.text).toContain("Email: asha.verma@example.com");
+    expect(mail?.text).toContain("Phone: +91 98450 12345");
+    expect(mail?.text).toContain("my listing for a React developer does not show up");
+    await waitFor(async () => (await storedMessages(server.services))[0]?.status === "sent", "the row marked sent");
+  });
+
+  test("while the SMTP server is down submissions still answer ok, and once it is back every message arrives exactly once", async () => {
+    await clearOutbox();
+    await smtp.stop();
+    sender = startOutboxSender(server.services, FAST_RETRIES);
+    const subjects = ["Outage one", "Outage two", "Outage three", "Outage four"];
+    for (const subject of subjects) {
+      expect((await send(server, message({ subject }))).status).toBe(200);
+    }
+    await waitFor(
+      async () => (await storedMessages(server.services)).every((row) => row.attempts >= 2 && row.lastError),
+      "failed attempts to be recorded",
+    );
+    expect(smtp.mails).toHaveLength(0);
+
+    await smtp.start();
+    await waitFor(async () => (await storedMessages(server.services)).every((row) => row.status === "sent"), "all rows sent");
+    // A few more polling rounds: nothing may be sent again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.mails.map((mail) => mail.headers.subject).sort()).toEqual(subjects.map((s) => `Contact form: ${s}`).sort());
+    expect(new Set(smtp.mails.map((mail) => mail.headers["message-id"])).size).toBe(subjects.length);
+  });
+
+  test("two senders on one database never send a message twice", async () => {
+    await clearOutbox();
+    const count = 24;
+    for (let i = 0; i < count; i++) {
+      expect((await send(server, message({ subject: `Batch ${i}` }), `203.0.113.${i + 1}`)).status).toBe(200);
+    }
+    const options = { ...FAST_RETRIES, batchSize: 3 };
+    const first = startOutboxSender(server.services, options);
+    const second = startOutboxSender(server.services, options);
+    try {
+      await waitFor(async () => (await storedMessages(server.services)).every((row) => row.status === "sent"), "all rows sent");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+    const subjects = smtp.mails.map((mail) => mail.headers.subject);
+    expect(subjects).toHaveLength(count);
+    expect(new Set(subjects).size).toBe(count);
+  });
+
+  test("missing name, email and message are refused with a message for each field, and nothing is stored", async () => {
+    await clearOutbox();
+    const { status, json } = await send(server, { phoneNumber: "", subject: "" });
+    expect(status).toBe(400);
+    expect(json.error.code).toBe("VALIDATION_FAILED");
+    expect(json.error.fields).toEqual({
+      name: "Please enter your name",
+      email: "Please enter your email address",
+      message: "Please write a message",
+    });
+    expect(await storedMessages(server.services)).toHaveLength(0);
+  });
+
+  test("blank-only name and message count as missing", async () => {
+    await clearOutbox();
+    const { status, json } = await send(server, message({ name: "   ", message: "\n \n" }));
+    expect(status).toBe(400);
+    expect(Object.keys(json.error.fields).sort()).toEqual(["message", "name"]);
+    expect(await storedMessages(server.services)).toHaveLength(0);
+  });
+
+  test("an email address that is not valid is refused", async () => {
+    await clearOutbox();
+    for (const email of ["asha", "asha@", "asha@localhost", "asha verma@example.com"]) {
+      const { status, json } = await send(server, message({ email }));
+      expect(status, email).toBe(400);
+      expect(json.error.fields.email).toMatch(/valid email address/);
+    }
+    expect(await storedMessages(server.services)).toHaveLength(0);
+  });
+
+  test("fields longer than their limits are refused with the limit in the message", async () => {
+    await clearOutbox();
+    const { status, json } = await send(
+      server,
+      message({ name: "n".repeat(101), subject: "s".repeat(151), message: "m".repeat(5001), phoneNumber: "1".repeat(31) }),
+    );
+    expect(status).toBe(400);
+    expect(json.error.fields).toEqual({
+      name: "Name must be at most 100 characters",
+      subject: "Subject must be at most 150 characters",
+      message: "Message must be at most 5000 characters",
+      phoneNumber: "Phone number must be at most 30 characters",
+    });
+    expect(await storedMessages(server.services)).toHaveLength(0);
+  });
+
+  test("a line break in the name or subject is refused, so no header can be injected", async () => {
+    await clearOutbox();
+    const { status, json } = await send(server, message({ name: "Asha\r\nBcc: victim@example.com", subject: "Hi\nBcc: x@y.z" }));
+    expect(status).toBe(400);
+    expect(json.error.fields).toEqual({ name: "Name must fit on one line", subject: "Subject must fit on one line" });
+    expect(await storedMessages(server.services)).toHaveLength(0);
+  });
+
+  test("a phone number with letters is refused", async () => {
+    await clearOutbox();
+    const { status, json } = await send(server, message({ phoneNumber: "call me maybe" }));
+    expect(status).toBe(400);
+    expect(json.error.fields.phoneNumber).toMatch(/digits/);
+  });
+
+  test("wrong types, malformed JSON and a non-JSON body are 4xx in the one error shape, and nothing is stored", async () => {
+    await clearOutbox();
+    const wrongTypes = await send(server, { name: 42, email: ["a@b.co"], message: { text: "hi" } });
+    expect(wrongTypes.status).toBe(400);
+    expect(Object.keys(wrongTypes.json.error.fields).sort()).toEqual(["email", "message", "name"]);
+
+    const malformed = await send(server, "{not json");
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.code).toBe("MALFORMED_JSON");
+
+    const form = await api(server.url, "/api/sendEmail", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": freshIp() },
+      body: "name=Asha",
+    });
+    expect(form.status).toBe(415);
+    expect(form.json.error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(await storedMessages(server.services)).toHaveLength(0);
+  });
+
+  test("a client over the rate limit gets 429 with a clear message and Retry-After, and that message is not stored", async () => {
+    await clearOutbox();
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await send(server, message({ subject: `Try ${i}` }), ip)).status).toBe(200);
+    const refused = await send(server, message({ subject: "One too many" }), ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe("RATE_LIMITED");
+    expect(refused.json.error.message).toBe("You have sent several messages in a short time. Please wait 10 minutes and try again.");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    const rows = await storedMessages(server.services);
+    expect(rows.map((row) => row.subject).sort()).toEqual(["Try 0", "Try 1", "Try 2"]);
+  });
+
+  test("the rate limit holds under concurrent submissions from one client", async () => {
+    await clearOutbox();
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => send(server, message({ subject: `Burst ${i}` }), ip)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(5);
+    expect(await storedMessages(server.services)).toHaveLength(3);
+  });
+
+  test("the rate limit of one client does not affect another", async () => {
+    await clearOutbox();
+    const busy = freshIp();
+    for (let i = 0; i < 3; i++) await send(server, message(), busy);
+    expect((await send(server, message(), busy)).status).toBe(429);
+    expect((await send(server, message(), freshIp())).status).toBe(200);
+  });
+});
+
+describe.each(engines)("contact mail without SMTP on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.close());
+
+  test("with no SMTP configured messages stay in the outbox and the log says how to configure delivery", async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: "info" },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    expect((await send(server, message())).status).toBe(200);
+    const sender = startOutboxSender({ ...server.services, logger }, FAST_RETRIES);
+    await waitFor(() => lines.some((line) => line.includes("SMTP_URL")), "the configuration hint");
+    await sender.stop();
+    const hint = lines.find((line) => line.includes("SMTP_URL")) ?? "";
+    expect(hint).toContain("CONTACT_TO");
+    expect(hint).toMatch(/"pending":1/);
+    const rows = await server.services.database.db.select().from(contactMessages).where(eq(contactMessages.status, "pending"));
+    expect(rows).toHaveLength(1);
+  });
+});
