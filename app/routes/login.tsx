@@ -1,0 +1,253 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { LoadingSpinner } from "~/components/loading-spinner";
+import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "~/lib/auth-client";
+import { fromState, safeRedirectPath } from "~/lib/safe-redirect";
+import { useRootData } from "~/lib/session";
+import { useElapsed } from "~/lib/use-elapsed";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign In | Job Board" },
+  { name: "description", content: "Sign in to post, edit and delete your job listings." },
+];
+
+const TERMS_ERROR = "Please agree to the Terms and Conditions to login.";
+const PROVIDER_ERROR = "Error signing up with social provider.";
+const NEW_USER = "Welcome! Signup successful!";
+const RETURNING_USER = "Login successful!";
+/** Spec §9: the app moves on 2 s after the success message. */
+const REDIRECT_DELAY_MS = 2000;
+
+const PROVIDERS: { id: SignInProvider; name: string }[] = [
+  { id: "google", name: "Google" },
+  { id: "github", name: "GitHub" },
+];
+
+type Mode = "signIn" | "signUp";
+
+export default function Login() {
+  const ready = useElapsed(1500);
+  const { auth } = useRootData();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const target = safeRedirectPath(fromState(location.state) ?? searchParams.get("from"));
+  const returnedFrom = searchParams.get("signin");
+
+  const [agreed, setAgreed] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [error, setError] = useState<string | null>(returnedFrom === "error" ? PROVIDER_ERROR : null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<Mode>("signIn");
+  const ids = { terms: useId(), termsError: useId(), name: useId(), email: useId(), password: useId(), providerNote: useId() };
+
+  // Back from a provider: the server already created the session; the URL says whether the user is new.
+  useEffect(() => {
+    if (returnedFrom !== "new" && returnedFrom !== "existing") return;
+    void storeSessionToken();
+    setSuccess(returnedFrom === "new" ? NEW_USER : RETURNING_USER);
+  }, [returnedFrom]);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [success, target, navigate]);
+
+  const requireTerms = () => {
+    if (agreed) return true;
+    setTermsError(true);
+    return false;
+  };
+
+  const signInWith = async (provider: SignInProvider) => {
+    setError(null);
+    if (!requireTerms()) return;
+    setBusy(true);
+    const back = (outcome: string) => `/login?signin=${outcome}&from=${encodeURIComponent(target)}`;
+    const { error: failure } = await authClient.signIn
+      .social({ provider, callbackURL: back("existing"), newUserCallbackURL: back("new"), errorCallbackURL: back("error") })
+      .catch(() => ({ error: { status: 0 } }));
+    // On success the browser is already leaving for the provider.
+    if (failure) {
+      setError(PROVIDER_ERROR);
+      setBusy(false);
+    }
+  };
+
+  const submitEmail = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (!requireTerms()) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    const name = String(form.get("name") ?? "").trim() || email.split("@")[0] || email;
+    setBusy(true);
+    const result =
+      mode === "signUp"
+        ? await authClient.signUp.email({ email, password, name }).catch(() => ({ error: { status: 0 }, data: null }))
+        : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
+    setBusy(false);
+    if (result.error) {
+      setError(result.error.status === 0 ? "Could not reach the server. Check your connection and try again." : authErrorMessage(result.error));
+      return;
+    }
+    await revalidator.revalidate();
+    setSuccess(mode === "signUp" ? NEW_USER : RETURNING_USER);
+  };
+
+  if (!ready) return <LoadingSpinner label="Loading sign-in" />;
+
+  const configured = new Set(auth.socialProviders);
+  const missing = PROVIDERS.filter((provider) => !configured.has(provider.id));
+  const disabled = busy || success !== null;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-md sm:p-8">
+        <Link to="/" className="text-lg font-bold text-brand-600">
+          Job Board
+        </Link>
+        <h1 className="mt-4 text-2xl font-bold">Sign In</h1>
+        <p className="mt-1 text-sm text-slate-600">Sign in to post jobs for free and manage them in My Listings.</p>
+
+        <div role="status" className="mt-4 empty:hidden">
+          {success ? <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">{success}</p> : null}
+        </div>
+        <div role="alert" className="mt-2 empty:hidden">
+          {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
+        </div>
+
+        <div className="mt-4 flex items-start gap-2">
+          <input
+            id={ids.terms}
+            type="checkbox"
+            checked={agreed}
+            onChange={(event) => {
+              setAgreed(event.target.checked);
+              setTermsError(false);
+            }}
+            aria-invalid={termsError || undefined}
+            aria-describedby={termsError ? ids.termsError : undefined}
+            className="mt-1 size-4 accent-brand-600"
+          />
+          <label htmlFor={ids.terms} className="text-sm text-slate-700">
+            I agree to the{" "}
+            <Link to="/terms-and-condition" className="font-medium text-brand-700 underline">
+              Terms and Conditions
+            </Link>{" "}
+            and the{" "}
+            <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+              Privacy Policy
+            </Link>
+            .
+          </label>
+        </div>
+        {termsError ? (
+          <p id={ids.termsError} role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {TERMS_ERROR}
+          </p>
+        ) : null}
+
+        <div className="mt-6 grid gap-3">
+          {PROVIDERS.map((provider) => (
+            <button
+              key={provider.id}
+              type="button"
+              onClick={() => signInWith(provider.id)}
+              disabled={disabled || !configured.has(provider.id)}
+              aria-describedby={configured.has(provider.id) ? undefined : ids.providerNote}
+              className="rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              Sign in with {provider.name}
+            </button>
+          ))}
+          {missing.length ? (
+            <p id={ids.providerNote} className="text-sm text-slate-600">
+              {missing.map((provider) => provider.name).join(" and ")} sign-in {missing.length > 1 ? "are" : "is"} not set up on
+              this job board. Use your email below instead.
+            </p>
+          ) : null}
+        </div>
+
+        <div className="my-6 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
+          <span className="h-px flex-1 bg-slate-200" />
+          or use your email
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+
+        <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Email account">
+          {(
+            [
+              ["signIn", "I have an account"],
+              ["signUp", "Create an account"],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={mode === value}
+              onClick={() => {
+                setMode(value);
+                setError(null);
+              }}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? "bg-white shadow-sm" : "text-slate-600"}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+
+        <form onSubmit={submitEmail} className="mt-4 grid gap-4">
+          {mode === "signUp" ? (
+            <div className="grid gap-1">
+              <label htmlFor={ids.name} className="text-sm font-medium">
+                Name
+              </label>
+              <input id={ids.name} name="name" autoComplete="name" className="rounded-md border border-slate-300 px-3 py-2" />
+            </div>
+          ) : null}
+          <div className="grid gap-1">
+            <label htmlFor={ids.email} className="text-sm font-medium">
+              Email
+            </label>
+            <input
+              id={ids.email}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              className="rounded-md border border-slate-300 px-3 py-2"
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.password} className="text-sm font-medium">
+              Password
+            </label>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              required
+              minLength={mode === "signUp" ? 8 : undefined}
+              autoComplete={mode === "signUp" ? "new-password" : "current-password"}
+              className="rounded-md border border-slate-300 px-3 py-2"
+            />
+            {mode === "signUp" ? <p className="text-xs text-slate-600">At least 8 characters.</p> : null}
+          </div>
+          <button
+            type="submit"
+            disabled={disabled}
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {mode === "signUp" ? "Create account" : "Sign in with email"}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

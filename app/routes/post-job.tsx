@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Dialog } from "~/components/dialog";
+import { emptyJobForm, JobForm, type SubmitOutcome } from "~/components/job-form";
+import { LoadingSpinner } from "~/components/loading-spinner";
+import { Protected } from "~/components/protected";
+import { Toast } from "~/components/toast";
+import { callJobApi } from "~/lib/job-api";
+import { requireUser } from "~/lib/require-user.server";
+import { useElapsed } from "~/lib/use-elapsed";
+import type { Route } from "./+types/post-job";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Post a Job for Free | Job Board" },
+  { name: "description", content: "Publish a job listing for free; edit or delete it any time in My Listings." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  return { email: user.email };
+}
+
+/** Spec §9: the app moves on to My Listings 2 s after the toast. */
+const REDIRECT_DELAY_MS = 2000;
+
+export default function PostJob({ loaderData }: Route.ComponentProps) {
+  const ready = useElapsed(1500);
+  const navigate = useNavigate();
+  const initial = useMemo(() => emptyJobForm(), []);
+  const [posted, setPosted] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => navigate("/my-job"), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [leaving, navigate]);
+
+  const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
+    const result = await callJobApi("POST", "/api/post-job", payload);
+    if (!result.ok) return result;
+    if (!result.acknowledged) return { ok: false, message: "The server did not confirm the job was posted. Please try again." };
+    setPosted(true);
+    return { ok: true };
+  };
+
+  const acknowledge = () => {
+    setPosted(false);
+    setToast("✔ Congratulations Job Posted Successfully");
+    setLeaving(true);
+  };
+
+  return (
+    <Protected>
+      <main className="mx-auto max-w-4xl px-4 py-8">
+        <h1 className="text-3xl font-bold">Post a Job for Free</h1>
+        <p className="mt-2 text-slate-600">
+          Once posted, you can edit or delete your listing any time in{" "}
+          <Link to="/my-job" className="font-medium text-brand-700 underline">
+            My Listings
+          </Link>
+          .
+        </p>
+        <div className="mt-8">
+          {ready ? (
+            <JobForm
+              initial={initial}
+              postedByEmail={loaderData.email}
+              submitLabel="Post Job"
+              busyLabel="Posting…"
+              openingsStep="1"
+              resetOnSuccess
+              onSubmit={submit}
+            />
+          ) : (
+            <LoadingSpinner label="Loading the job form" />
+          )}
+        </div>
+        <Dialog
+          open={posted}
+          title="Job Posted Successfully!"
+          onClose={acknowledge}
+          actions={
+            <button type="button" onClick={acknowledge} className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+              Ok
+            </button>
+          }
+        >
+          <p>View your listings in My Listings to edit or delete them anytime.</p>
+        </Dialog>
+        <Toast message={toast} onDismiss={() => setToast(null)} />
+      </main>
+    </Protected>
+  );
+}
