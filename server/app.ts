@@ -4,6 +4,7 @@ import { Hono, type Context } from "hono";
 import { CLIENT_IP_HEADER } from "./auth";
 import { healthApi } from "./api/health";
 import { jobsApi } from "./api/jobs";
+import { sourcesApi } from "./api/sources";
 import { blogApi } from "./api/blog";
 import { contactApi } from "./api/contact";
 import { ApiError, errorResponse } from "./errors";
@@ -49,6 +50,7 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
 
   app.route("/api", healthApi);
   app.route("/api", jobsApi);
+  app.route("/api", sourcesApi);
   app.route("/api", contactApi);
   app.route("/api", blogApi);
 

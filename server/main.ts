@@ -11,6 +11,7 @@ import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "./pa
 import { resolveAuthSecret } from "./secret";
 import { isDatabaseEmpty, seedDemo } from "./seed/demo";
 import { createServices } from "./services";
+import { startSourceScheduler } from "./sources/scheduler";
 
 async function main() {
   const env = loadEnv();
@@ -33,6 +34,7 @@ async function main() {
   const shutdownTasks: (() => Promise<void>)[] = [];
   // Delivers contact messages stored in the outbox; stopped before the database is released.
   shutdownTasks.push(startOutboxSender(services).stop);
+  if (env.SOURCES_SCHEDULER) shutdownTasks.push(startSourceScheduler({ database, env, logger }).stop);
   let handle: (req: IncomingMessage, res: ServerResponse) => void;
   if (dev) {
     const vite = await developmentPages(services);

@@ -1,0 +1,42 @@
+/**
+ * `npm run sources:sync`: fetches every configured external source once into the configured database
+ * (DATABASE_URL, or the embedded one in DATA_DIR), prints one line per source and exits.
+ * Exit code 1 when a configured source failed; its previous listings stay in place.
+ */
+import { openConfiguredDatabase } from "../server/boot";
+import { DataDirLockedError } from "../server/db/client";
+import { EnvError, loadEnv } from "../server/env";
+import { createLogger } from "../server/logger";
+import { syncAll } from "../server/sources/ingest";
+import { createConnectors } from "../server/sources/registry";
+
+async function main(): Promise<number> {
+  const env = loadEnv();
+  const logger = createLogger({ ...env, LOG_LEVEL: "warn" });
+  const { database, release } = await openConfiguredDatabase(env);
+  try {
+    await database.migrate();
+    const outcomes = await syncAll(database, createConnectors(env), { graceMs: env.SOURCES_GRACE_HOURS * 3_600_000, force: true, logger });
+    for (const outcome of outcomes) {
+      const name = outcome.source.padEnd(10);
+      if (outcome.outcome === "synced") {
+        console.log(`${name} ok       ${outcome.fetched} fetched, ${outcome.dropped} dropped, ${outcome.count} stored`);
+      } else if (outcome.outcome === "failed") {
+        console.log(`${name} FAILED   ${outcome.error} (${outcome.count} previous listings kept)`);
+      } else {
+        console.log(`${name} skipped  ${outcome.reason}`);
+      }
+    }
+    return outcomes.some((outcome) => outcome.outcome === "failed") ? 1 : 0;
+  } finally {
+    await release();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
+    process.exit(1);
+  },
+);

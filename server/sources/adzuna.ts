@@ -1,0 +1,88 @@
+import type { ExternalJob } from "~/lib/external-job";
+import type { Env } from "../env";
+import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "./connector";
+import { fetchUpstream, parseJson, UpstreamError } from "./http";
+import { isoDate, plainText, positiveNumber, textToHtml, webUrl } from "./normalise";
+
+/** Adzuna has no currency field: salaries are in the market's own currency. */
+const MARKET_CURRENCIES: Record<string, string> = {
+  gb: "GBP", us: "USD", at: "EUR", au: "AUD", be: "EUR", br: "BRL", ca: "CAD", ch: "CHF", de: "EUR", es: "EUR",
+  fr: "EUR", in: "INR", it: "EUR", mx: "MXN", nl: "EUR", nz: "NZD", pl: "PLN", sg: "SGD", za: "ZAR",
+};
+
+const CONTRACT_LABELS: Record<string, string> = {
+  permanent: "Permanent",
+  contract: "Contract",
+  full_time: "Full-time",
+  part_time: "Part-time",
+};
+
+/** Adzuna's results per page is capped at 50. */
+const RESULTS_PER_PAGE = 50;
+
+export function normaliseAdzuna(raw: unknown, country: string): ExternalJob | null {
+  if (!isRaw(raw) || (typeof raw.id !== "string" && typeof raw.id !== "number")) return null;
+  const company = isRaw(raw.company) ? raw.company : {};
+  const location = isRaw(raw.location) ? raw.location : {};
+  const category = isRaw(raw.category) ? raw.category : {};
+  // Predicted salaries are Adzuna's model estimates; its terms want them labelled, so we leave them out.
+  const predicted = String(raw.salary_is_predicted ?? "0") === "1";
+  const salaryMin = predicted ? null : positiveNumber(raw.salary_min);
+  const salaryMax = predicted ? null : positiveNumber(raw.salary_max);
+  const contract = [raw.contract_type, raw.contract_time]
+    .map((value) => (typeof value === "string" ? CONTRACT_LABELS[value] : undefined))
+    .filter(Boolean)
+    .join(", ");
+  const categoryLabel = category.tag !== "unknown" ? plainText(category.label, 200) : null;
+  return {
+    source: "adzuna",
+    upstreamId: String(raw.id),
+    title: plainText(raw.title),
+    company: plainText(company.display_name),
+    logo: null,
+    location: plainText(location.display_name),
+    employmentType: contract || null,
+    salaryMin,
+    salaryMax,
+    salaryCurrency: salaryMin !== null || salaryMax !== null ? (MARKET_CURRENCIES[country] ?? null) : null,
+    salaryPeriod: salaryMin !== null || salaryMax !== null ? "year" : null,
+    // Adzuna's highlight <strong> tags and entities become plain text.
+    descriptionHtml: textToHtml(typeof raw.full_description === "string" ? raw.full_description : raw.description),
+    tags: categoryLabel ? [categoryLabel] : [],
+    postedAt: isoDate(raw.created),
+    applyUrl: webUrl(raw.redirect_url),
+  };
+}
+
+export function createAdzunaConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
+  const missing = [!env.ADZUNA_APP_ID && "ADZUNA_APP_ID", !env.ADZUNA_APP_KEY && "ADZUNA_APP_KEY"].filter((name): name is string => !!name);
+  const country = env.ADZUNA_COUNTRY;
+  return {
+    source: "adzuna",
+    configured: missing.length === 0,
+    missing,
+    intervalMs: env.ADZUNA_INTERVAL_MINUTES * 60_000,
+    async fetchJobs(signal) {
+      const jobs: (ExternalJob | null)[] = [];
+      for (let page = 1; page <= env.ADZUNA_PAGES; page++) {
+        const url = new URL(`${env.ADZUNA_URL.replace(/\/$/, "")}/${encodeURIComponent(country)}/search/${page}`);
+        url.searchParams.set("app_id", env.ADZUNA_APP_ID ?? "");
+        url.searchParams.set("app_key", env.ADZUNA_APP_KEY ?? "");
+        url.searchParams.set("results_per_page", String(RESULTS_PER_PAGE));
+        url.searchParams.set("sort_by", "date");
+        if (env.ADZUNA_WHAT) url.searchParams.set("what", env.ADZUNA_WHAT);
+        const body = await fetchUpstream(
+          url,
+          { headers: { accept: "application/json", "user-agent": userAgent } },
+          { allowedOrigin: originOf(env.ADZUNA_URL), policy: { ...policy, signal }, limiter },
+        );
+        const data = parseJson(body);
+        if (!isRaw(data) || !Array.isArray(data.results)) throw new UpstreamError("Expected { results: [...] }");
+        jobs.push(...data.results.map((result) => normaliseAdzuna(result, country)));
+        const count = typeof data.count === "number" ? data.count : Infinity;
+        if (data.results.length === 0 || page * RESULTS_PER_PAGE >= count) break;
+      }
+      return uniqueJobs(jobs);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { ExternalJob } from "~/lib/external-job";
+import type { Env } from "../env";
+import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "./connector";
+import { fetchUpstream, parseJson, UpstreamError } from "./http";
+import { isoDate, parseSalaryText, plainText, stringList, webUrl } from "./normalise";
+import { sanitiseHtml } from "./sanitise";
+
+const RESULTS_PER_PAGE = 50;
+
+/**
+ * Jooble ids are signed 64-bit integers; JSON.parse rounds them (2489493276763186316 → …186000).
+ * Quote every numeric `"id"` value before parsing so it arrives as the exact string.
+ */
+export function parseJoobleJson(text: string): unknown {
+  return parseJson(text.replace(/("id"\s*:\s*)(-?\d+)(?=\s*[,}\]])/g, '$1"$2"'));
+}
+
+/** `…/desc/<id>?…` or `…/away/<id>?…`: the id in Jooble's own links, when the record has none. */
+function idFromLink(link: unknown): string | null {
+  if (typeof link !== "string") return null;
+  return /\/(?:desc|away)\/(-?\d+)/.exec(link)?.[1] ?? null;
+}
+
+export function normaliseJooble(raw: unknown): ExternalJob | null {
+  if (!isRaw(raw)) return null;
+  const id = typeof raw.id === "string" || typeof raw.id === "number" ? String(raw.id) : idFromLink(raw.link);
+  if (!id) return null;
+  return {
+    source: "jooble",
+    upstreamId: id,
+    title: plainText(raw.title),
+    company: plainText(raw.company),
+    logo: webUrl(raw.company_logo),
+    location: plainText(raw.location),
+    employmentType: plainText(raw.type, 200),
+    ...parseSalaryText(raw.salary),
+    descriptionHtml: sanitiseHtml(typeof raw.snippet === "string" ? raw.snippet : null),
+    tags: stringList(raw.tags),
+    postedAt: isoDate(raw.updated),
+    applyUrl: webUrl(raw.link),
+  };
+}
+
+export function createJoobleConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
+  const missing = env.JOOBLE_API_KEY ? [] : ["JOOBLE_API_KEY"];
+  return {
+    source: "jooble",
+    configured: missing.length === 0,
+    missing,
+    intervalMs: env.JOOBLE_INTERVAL_MINUTES * 60_000,
+    async fetchJobs(signal) {
+      const jobs: (ExternalJob | null)[] = [];
+      const url = new URL(`${env.JOOBLE_URL.replace(/\/$/, "")}/${encodeURIComponent(env.JOOBLE_API_KEY ?? "")}`);
+      for (let page = 1; page <= env.JOOBLE_PAGES; page++) {
+        const body = await fetchUpstream(
+          url,
+          {
+            method: "POST",
+            headers: { accept: "application/json", "content-type": "application/json", "user-agent": userAgent },
+            body: JSON.stringify({
+              keywords: env.JOOBLE_KEYWORDS,
+              location: env.JOOBLE_LOCATION,
+              page: String(page),
+              ResultOnPage: String(RESULTS_PER_PAGE),
+            }),
+          },
+          { allowedOrigin: originOf(env.JOOBLE_URL), policy: { ...policy, signal }, limiter },
+        );
+        const data = parseJoobleJson(body);
+        if (!isRaw(data) || !Array.isArray(data.jobs)) throw new UpstreamError("Expected { jobs: [...] }");
+        jobs.push(...data.jobs.map(normaliseJooble));
+        const total = typeof data.totalCount === "number" ? data.totalCount : Infinity;
+        if (data.jobs.length === 0 || page * RESULTS_PER_PAGE >= total) break;
+      }
+      return uniqueJobs(jobs);
+    },
+  };
+}
