@@ -124,7 +124,7 @@ export const jobs = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("jobs_posting_date_idx").on(t.postingDate.desc(), t.id),
+    index("jobs_posting_date_idx").on(t.postingDate.desc(), t.id.desc()),
     index("jobs_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("jobs_location_trgm_idx").using("gin", sql`${t.location} gin_trgm_ops`),
     index("jobs_experience_date_idx").on(t.experienceLevel, t.postingDate.desc()),

@@ -27,9 +27,41 @@ export function searchConditions(search: JobSearch, now: Date): SQL | undefined 
   return and(...conditions);
 }
 
+/** Totals up to this are counted exactly on every request; the count stops scanning here. */
+export const EXACT_COUNT_LIMIT = 10_000;
+const LARGE_COUNT_TTL_MS = 30_000;
+const largeCounts = new Map<string, { total: number; expires: number }>();
+
+/**
+ * Counting half a million matching rows costs hundreds of milliseconds on every page view. Small totals (the
+ * common case for a filtered search) are exact; a total above EXACT_COUNT_LIMIT is counted once and reused for
+ * 30 s per filter combination, so paging through a huge result set stays fast.
+ */
+async function countMatches(db: Db, where: SQL | undefined, search: JobSearch): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(jobs)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as("capped");
+  const [row] = await db.select({ total: count() }).from(capped);
+  const total = row?.total ?? 0;
+  if (total <= EXACT_COUNT_LIMIT) return total;
+
+  const { page: _page, limit: _limit, ...filters } = search;
+  const key = JSON.stringify(filters);
+  const cached = largeCounts.get(key);
+  if (cached && cached.expires > Date.now()) return cached.total;
+  const [full] = await db.select({ total: count() }).from(jobs).where(where);
+  const exact = full?.total ?? 0;
+  if (largeCounts.size > 1_000) largeCounts.clear();
+  largeCounts.set(key, { total: exact, expires: Date.now() + LARGE_COUNT_TTL_MS });
+  return exact;
+}
+
 export async function searchJobs(db: Db, search: JobSearch, now = new Date()): Promise<{ jobs: Job[]; total: number }> {
   const where = searchConditions(search, now);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(jobs)
@@ -37,9 +69,9 @@ export async function searchJobs(db: Db, search: JobSearch, now = new Date()): P
       .orderBy(desc(jobs.postingDate), desc(jobs.id))
       .limit(search.limit)
       .offset((search.page - 1) * search.limit),
-    db.select({ total: count() }).from(jobs).where(where),
+    countMatches(db, where, search),
   ]);
-  return { jobs: rows.map(toWireJob), total: totals?.total ?? 0 };
+  return { jobs: rows.map(toWireJob), total };
 }
 
 export async function listAllJobs(db: Db): Promise<Job[]> {
