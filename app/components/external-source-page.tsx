@@ -1,0 +1,196 @@
+import { AlertTriangle, ArrowLeft, Info, Loader2, Search, SearchX } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { formatLongDate, isFailing, type SourceStatus } from "~/lib/external-job";
+import type { SourcePageData, SourcePageJob } from "../../server/sources/page-data";
+import { ExternalJobCard, type CardRules } from "./external-job-card";
+import { ExternalJobPopup } from "./external-job-popup";
+import { ExternalPager } from "./external-pager";
+
+/** Spec: popup and sheet close delay. */
+const CLEAR_SELECTION_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
+const MOBILE_QUERY = "(max-width: 768px)";
+
+export type SourcePageConfig = {
+  title: string;
+  placeholder: string;
+  /** Full-screen spinner at first (spec §4/§9); 0 clears it as soon as the page is ready (Jooble). */
+  spinnerMs: number;
+  emptyText: string;
+  rules: CardRules;
+  /** Page-level credit the source's terms ask for. */
+  attribution: ReactNode;
+};
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(false);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return matches;
+}
+
+function useInitialSpinner(ms: number): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(false), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return visible;
+}
+
+/** Why the list may be empty or stale, said plainly instead of leaving a spinner or a bare empty state. */
+function StatusNotice({ status, hasJobs }: { status: SourceStatus; hasJobs: boolean }) {
+  const box = "mb-6 flex items-start gap-3 rounded-lg border p-4 text-sm";
+  if (!status.configured) {
+    return (
+      <div role="status" className={`${box} border-slate-300 bg-white text-slate-800`}>
+        <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+        <p>
+          {status.name} jobs are not available on this site: the site owner has not connected {status.name} yet.
+        </p>
+      </div>
+    );
+  }
+  if (isFailing(status)) {
+    const since = formatLongDate(status.lastSuccessAt);
+    return (
+      <div role="alert" className={`${box} border-amber-300 bg-amber-50 text-amber-900`}>
+        <AlertTriangle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+        <p>
+          {hasJobs || status.count > 0
+            ? `We could not refresh ${status.name} jobs just now, so these listings are from ${since ?? "an earlier update"}.`
+            : `${status.name} jobs could not be loaded right now. Please try again later.`}
+        </p>
+      </div>
+    );
+  }
+  if (!status.lastSuccessAt) {
+    return (
+      <div role="status" className={`${box} border-slate-300 bg-white text-slate-800`}>
+        <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+        <p>{status.name} jobs are being fetched for the first time. Please check back in a minute.</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The shared layout of the remote and aggregator pages (spec §2): back, title, search, grid, paging, popup. */
+export function ExternalSourcePage({ data, config }: { data: SourcePageData; config: SourcePageConfig }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const spinner = useInitialSpinner(config.spinnerMs);
+  const compact = useMediaQuery(MOBILE_QUERY);
+  const [query, setQuery] = useState(data.search);
+  const [selected, setSelected] = useState<SourcePageJob | null>(null);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Search runs over our stored copy; debounced so typing does not fire a request per key.
+  useEffect(() => {
+    if (query.trim() === data.search) return;
+    const timer = setTimeout(() => {
+      const next = new URLSearchParams(searchParams);
+      if (query.trim()) next.set("search", query.trim());
+      else next.delete("search");
+      next.delete("page");
+      setSearchParams(next, { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, data.search, searchParams, setSearchParams]);
+
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const open = (job: SourcePageJob) => {
+    clearTimeout(clearTimer.current);
+    setSelected(job);
+    setPopupOpen(true);
+  };
+  const close = () => {
+    setPopupOpen(false);
+    clearTimer.current = setTimeout(() => setSelected(null), CLEAR_SELECTION_MS);
+  };
+  const goToPage = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("page", String(page));
+    setSearchParams(next, { preventScrollReset: false });
+  };
+
+  const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  const { status, jobs } = data;
+  const showEmpty = jobs.length === 0 && status.configured && (!!data.search || (status.lastSuccessAt !== null && !isFailing(status)));
+
+  return (
+    <main className="mx-auto w-full max-w-6xl px-4 py-8">
+      {spinner && (
+        <div role="status" aria-label="Loading jobs" className="fixed inset-0 z-50 flex items-center justify-center bg-white">
+          <Loader2 aria-hidden="true" className="h-12 w-12 animate-spin text-brand-600" />
+        </div>
+      )}
+      <div inert={spinner} className="flex flex-col">
+        <button
+          type="button"
+          onClick={() => navigate(-1)}
+          className="inline-flex w-fit items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back
+        </button>
+        <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+          <div>
+            <h1 className="text-3xl font-bold text-slate-900">{config.title}</h1>
+            <div className="mt-1 text-sm text-slate-600">{config.attribution}</div>
+          </div>
+          <form role="search" onSubmit={(event) => event.preventDefault()} className="relative w-full md:w-96">
+            <label htmlFor="external-search" className="sr-only">
+              Search jobs
+            </label>
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+            <input
+              id="external-search"
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={config.placeholder}
+              maxLength={200}
+              className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-9 text-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500"
+            />
+            {searching && <Loader2 aria-label="Searching" className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 animate-spin text-slate-500" />}
+          </form>
+        </div>
+
+        <div className="mt-6">
+          <StatusNotice status={status} hasJobs={jobs.length > 0} />
+          {showEmpty ? (
+            <div className="flex flex-col items-center gap-3 py-16 text-center">
+              <SearchX aria-hidden="true" className="h-20 w-20 text-slate-300" />
+              <p className="text-xl font-semibold text-slate-700">{config.emptyText}</p>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3">
+              {jobs.map((job) => (
+                <li key={job.id} className="flex">
+                  <div className="flex w-full flex-col [&>article]:flex-1">
+                    <ExternalJobCard job={job} rules={config.rules} compact={compact} onOpen={open} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.pageSize !== null && data.total > 0 && (
+            <ExternalPager page={data.page} pageSize={data.pageSize} total={data.total} onPage={goToPage} />
+          )}
+        </div>
+      </div>
+      <ExternalJobPopup job={selected} open={popupOpen && selected !== null} rules={config.rules} onClose={close} />
+    </main>
+  );
+}
