@@ -16,24 +16,38 @@ export const MAX_PAGE_SIZE = 100;
 
 const MAX_SALARY = 1_000_000_000;
 
-/** Empty strings from HTML forms mean "not given". */
+/** Empty strings from HTML forms, and the nulls the API itself returns for empty fields, mean "not given". */
 const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** A missing field says "Required"; a field of the wrong JSON type says what it should be. */
+const requiredMessage = (expected: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? "Required" : expected;
+
+// PostgreSQL text cannot hold U+0000, so it is refused here rather than failing the insert.
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point
+const NO_NUL = /^[^\u0000]*$/;
+const NUL_MESSAGE = "Must not contain NUL characters";
 
 const requiredText = (max: number) =>
   z
-    .string({ error: "Required" })
+    .string({ error: requiredMessage("Must be text") })
     .trim()
     .min(1, "Required")
-    .max(max, `Must be at most ${max} characters`);
+    .max(max, `Must be at most ${max} characters`)
+    .regex(NO_NUL, NUL_MESSAGE);
 
 const optionalText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `Must be at most ${max} characters`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, `Must be at most ${max} characters`).regex(NO_NUL, NUL_MESSAGE).optional(),
+  );
 
 const webUrl = z
-  .string()
+  .string({ error: requiredMessage("Must be a valid http(s) URL") })
   .trim()
   .max(2048, "Must be at most 2048 characters")
+  .regex(NO_NUL, NUL_MESSAGE)
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -46,7 +60,7 @@ const webUrl = z
 const optionalUrl = z.preprocess(blankToUndefined, webUrl.optional());
 
 const enumField = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `Must be one of: ${values.join(", ")}` });
+  z.enum(values, { error: requiredMessage(`Must be one of: ${values.join(", ")}`) });
 
 /** "45000", "45,000" or 45000 → 45000; anything else stays as it is for the number check to reject. */
 const toNumber = (value: unknown) => {
@@ -66,13 +80,21 @@ const salaryField = numberField.pipe(z.number().min(0, "Must be 0 or more").max(
 
 const openings = numberField.pipe(z.number().positive("Must be more than 0").max(100_000, "Must be at most 100000"));
 
+/** Date.parse rolls "2024-02-30" over to March 1st; a posting date must name a real calendar day. */
+function isCalendarDate(value: string): boolean {
+  if (Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const postingDate = z.preprocess(
   blankToUndefined,
   z
     .string({ error: "Required" })
     .trim()
     .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), "Must be a date (YYYY-MM-DD)")
-    .refine((value) => !Number.isNaN(Date.parse(value)), "Must be a valid date"),
+    .refine(isCalendarDate, "Must be a valid date"),
 );
 
 const phone = z

@@ -1,0 +1,255 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { jobs } from "../../server/db/schema";
+import { engines } from "../support/engines";
+import { validJob } from "../support/factories";
+import { api, signUp, type Session } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+
+const UNKNOWN_ID = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
+
+/** Every refusal is JSON in the one error shape: never HTML, never a stack trace. */
+function expectErrorShape(response: { status: number; headers: Headers; json: unknown }, status: number, code: string) {
+  expect(response.status, JSON.stringify(response.json)).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = response.json as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message).toEqual(expect.any(String));
+  expect(JSON.stringify(body)).not.toMatch(/at .+\.(ts|js):\d+/);
+}
+
+describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
+  let server: TestServer;
+  let employer: Session;
+  let jobId: string;
+
+  const db = () => server.services.database.db;
+  const row = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0];
+  const rowCount = async () => (await db().select({ n: count() }).from(jobs))[0]?.n;
+
+  /** Raw fetch with the employer's cookie, for bodies and headers the JSON helper would not send. */
+  async function raw(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string>; duplex?: "half" }) {
+    const response = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { origin: server.url, cookie: employer.cookie, ...init.headers },
+    });
+    const text = await response.text();
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // left as text so the content-type assertion reports what came back
+    }
+    return { status: response.status, headers: response.headers, json };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    employer = await signUp(server.url);
+    const { json } = await api(server.url, "/api/post-job", { method: "POST", body: validJob(), session: employer });
+    jobId = json.insertedId;
+  });
+  afterAll(() => server.close());
+
+  test("malformed JSON in a new job is a 400 and nothing is written", async () => {
+    const before = await rowCount();
+    const response = await raw("/api/post-job", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"jobTitle": "Frontend Developer",',
+    });
+    expectErrorShape(response, 400, "MALFORMED_JSON");
+    expect(await rowCount()).toBe(before);
+  });
+
+  test("malformed JSON in an update is a 400 and the row is unchanged", async () => {
+    const before = await row(jobId);
+    const response = await raw(`/api/update-job/${jobId}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: "{jobTitle: 'single quotes'}",
+    });
+    expectErrorShape(response, 400, "MALFORMED_JSON");
+    expect(await row(jobId)).toEqual(before);
+  });
+
+  test.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])(
+    "a new job sent as %s is a 415 and nothing is written",
+    async (type) => {
+      const before = await rowCount();
+      const response = await raw("/api/post-job", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: JSON.stringify(validJob()),
+      });
+      expectErrorShape(response, 415, "UNSUPPORTED_MEDIA_TYPE");
+      expect(await rowCount()).toBe(before);
+    },
+  );
+
+  test("a new job with no content type at all is a 415", async () => {
+    const response = await raw("/api/post-job", { method: "POST", body: new Blob([JSON.stringify(validJob())]) });
+    expectErrorShape(response, 415, "UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  test("an update sent as form data is a 415 and the row is unchanged", async () => {
+    const before = await row(jobId);
+    const response = await raw(`/api/update-job/${jobId}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "jobTitle=Hijacked",
+    });
+    expectErrorShape(response, 415, "UNSUPPORTED_MEDIA_TYPE");
+    expect(await row(jobId)).toEqual(before);
+  });
+
+  test("JSON with a charset parameter is accepted", async () => {
+    const response = await raw("/api/post-job", {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify(validJob()),
+    });
+    expect(response.status).toBe(201);
+  });
+
+  test("a body over 100 KB is a 413 and nothing is written", async () => {
+    const before = await rowCount();
+    const body = JSON.stringify(validJob({ description: "x".repeat(101 * 1024) }));
+    const response = await raw("/api/post-job", { method: "POST", headers: { "content-type": "application/json" }, body });
+    expectErrorShape(response, 413, "PAYLOAD_TOO_LARGE");
+    expect(await rowCount()).toBe(before);
+  });
+
+  test("a body over 100 KB streamed without a Content-Length is a 413 too", async () => {
+    const before = await rowCount();
+    const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"description":"'));
+        if (sent++ < 8) controller.enqueue(chunk);
+        else {
+          controller.enqueue(new TextEncoder().encode('"}'));
+          controller.close();
+        }
+      },
+    });
+    const response = await raw("/api/post-job", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    });
+    expectErrorShape(response, 413, "PAYLOAD_TOO_LARGE");
+    expect(await rowCount()).toBe(before);
+  });
+
+  test("an update over 100 KB is a 413 and the row is unchanged", async () => {
+    const before = await row(jobId);
+    const response = await api(server.url, `/api/update-job/${jobId}`, {
+      method: "PATCH",
+      body: { description: "y".repeat(120 * 1024) },
+      session: employer,
+    });
+    expectErrorShape(response, 413, "PAYLOAD_TOO_LARGE");
+    expect(await row(jobId)).toEqual(before);
+  });
+
+  test("a body just under 100 KB is read and judged on its fields", async () => {
+    const response = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob({ description: "z".repeat(90 * 1024) }),
+      session: employer,
+    });
+    expectErrorShape(response, 400, "VALIDATION_FAILED");
+    expect(response.json.error.fields.description).toBe("Must be at most 10000 characters");
+  });
+
+  test.each([
+    ["an array", "[]"],
+    ["an array of jobs", JSON.stringify([validJob()])],
+    ["null", "null"],
+    ["a string", '"job"'],
+    ["a number", "42"],
+    ["empty", ""],
+  ])("a body that is %s instead of a JSON object is a 400 and nothing is written", async (_kind, body) => {
+    const before = await rowCount();
+    const response = await raw("/api/post-job", { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await rowCount()).toBe(before);
+  });
+
+  test.each(["not-a-uuid", "123", "1' OR '1'='1", "6f1c2d3e4b5a4c7d8e9f0a1b2c3d4e5f0", "%E0%A4%A"])(
+    "a malformed id (%s) is a 400 on read, update and delete",
+    async (id) => {
+      const before = await rowCount();
+      const read = await raw(`/api/all-jobs/${id}`, { method: "GET" });
+      const update = await api(server.url, `/api/update-job/${id}`, { method: "PATCH", body: { jobTitle: "x" }, session: employer });
+      const remove = await raw(`/api/job/${id}`, { method: "DELETE" });
+      for (const response of [read, update, remove]) expectErrorShape(response, 400, "VALIDATION_FAILED");
+      expect(read.json).toMatchObject({ error: { fields: { id: "Not a valid job id" } } });
+      expect(await rowCount()).toBe(before);
+    },
+  );
+
+  test("an unknown id is a 404 on read, update and delete", async () => {
+    const before = await rowCount();
+    expectErrorShape(await raw(`/api/all-jobs/${UNKNOWN_ID}`, { method: "GET" }), 404, "NOT_FOUND");
+    expectErrorShape(
+      await api(server.url, `/api/update-job/${UNKNOWN_ID}`, { method: "PATCH", body: validJob(), session: employer }),
+      404,
+      "NOT_FOUND",
+    );
+    expectErrorShape(await raw(`/api/job/${UNKNOWN_ID}`, { method: "DELETE" }), 404, "NOT_FOUND");
+    expect(await rowCount()).toBe(before);
+  });
+
+  test("a wrong method on a jobs route is a JSON 404, not HTML", async () => {
+    expectErrorShape(await raw("/api/post-job", { method: "GET" }), 404, "NOT_FOUND");
+    expectErrorShape(await raw(`/api/job/${jobId}`, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" }), 404, "NOT_FOUND");
+  });
+
+  test("an unauthenticated malformed write is refused as unauthenticated before the body is read", async () => {
+    const response = await fetch(`${server.url}/api/post-job`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "text/plain" },
+      body: "junk",
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+
+  test("a repeated query parameter is read as its first value", async () => {
+    const response = await raw("/api/jobs?page=1&page=2&limit=1&limit=abc", { method: "GET" });
+    expect(response.status).toBe(200);
+    expect(response.json).toHaveLength(1);
+  });
+
+  test("searches for quotes, wildcards and non-Latin text are answered as plain text", async () => {
+    for (const search of ["😀", "日本語", "'; DROP TABLE jobs; --", "%%%", "___"]) {
+      const response = await raw(`/api/jobs?${new URLSearchParams({ search })}`, { method: "GET" });
+      expect(response.status, search).toBe(200);
+      expect(response.json).toEqual([]);
+    }
+    expect(await rowCount()).toBeGreaterThan(0);
+  });
+
+  test("a NUL character in a search is a 400 naming the field, not a database error", async () => {
+    const response = await raw(`/api/jobs?${new URLSearchParams({ search: "a\u0000b" })}`, { method: "GET" });
+    expectErrorShape(response, 400, "VALIDATION_FAILED");
+    expect(response.json).toMatchObject({ error: { fields: { search: "Must not contain NUL characters" } } });
+  });
+
+  test("a NUL character in a posted job is a 400 naming the field and nothing is written", async () => {
+    const before = await rowCount();
+    const response = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob({ jobTitle: "Null\u0000Byte", companySite: "https://acme.example/\u0000" }),
+      session: employer,
+    });
+    expectErrorShape(response, 400, "VALIDATION_FAILED");
+    expect(response.json.error.fields).toMatchObject({ jobTitle: "Must not contain NUL characters", companySite: expect.any(String) });
+    expect(await rowCount()).toBe(before);
+  });
+});
