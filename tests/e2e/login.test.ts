@@ -1,0 +1,247 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
+import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
+import { uniqueEmail, validJob } from "../support/factories";
+import { api, signUp } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+
+const TERMS_ERROR = "Please agree to the Terms and Conditions to login.";
+
+let browser: Browser;
+let issuer: OidcIssuer;
+let server: TestServer;
+
+beforeAll(async () => {
+  issuer = await startOidcIssuer();
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startTestServer({
+      pages: true,
+      env: {
+        GOOGLE_CLIENT_ID: issuer.clientId,
+        GOOGLE_CLIENT_SECRET: issuer.clientSecret,
+        GOOGLE_ISSUER: issuer.url,
+        GITHUB_CLIENT_ID: issuer.clientId,
+        GITHUB_CLIENT_SECRET: issuer.clientSecret,
+        GITHUB_ISSUER: issuer.url,
+      },
+    }),
+  ]);
+  issuer.allowRedirects([`${server.url}/api/auth/callback/google`, `${server.url}/api/auth/callback/github`]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await issuer?.close();
+});
+
+/** Opens /login (or a protected page that sends the visitor there) and waits out the 1.5 s spinner. */
+async function openLogin(page: Page, path = "/login") {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole("heading", { name: "Sign In" }).waitFor();
+}
+
+const tickTerms = (page: Page) => page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
+
+async function emailForm(page: Page, { mode, email, password, name }: { mode: "signIn" | "signUp"; email: string; password: string; name?: string }) {
+  await page.getByRole("button", { name: mode === "signUp" ? "Create an account" : "I have an account" }).click();
+  if (name) await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: mode === "signUp" ? "Create account" : "Sign in with email" }).click();
+}
+
+async function throughIssuer(page: Page, email: string, decision: "Continue" | "Deny access" = "Continue") {
+  await page.waitForURL(`${issuer.url}/interaction/**`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: decision }).click();
+}
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+])("sign-in at %s width", (_name, viewport) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await (await browser.newContext({ viewport })).newPage();
+  });
+  afterAll(() => page.context().close());
+
+  const freshPage = async () => {
+    await page.context().clearCookies();
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => localStorage.clear());
+  };
+
+  test("a spinner shows for 1.5 s before the sign-in page", async () => {
+    await freshPage();
+    await page.goto(`${server.url}/login`);
+    const spinner = page.getByRole("status").filter({ hasText: "Loading sign-in" });
+    await expect.poll(() => spinner.isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    expect(await spinner.count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Terms and Conditions" }).getAttribute("href")).toBe("/terms-and-condition");
+    expect(await page.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
+  });
+
+  test("every sign-in method needs the terms box, and ticking or unticking it clears the message", async () => {
+    await freshPage();
+    await openLogin(page);
+    const message = page.getByText(TERMS_ERROR);
+    await emailForm(page, { mode: "signIn", email: "someone@example.com", password: "whatever-password" });
+    await message.waitFor();
+    await tickTerms(page);
+    expect(await message.count()).toBe(0);
+    await page.getByRole("checkbox", { name: /I agree/ }).uncheck();
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await message.waitFor();
+    await page.getByRole("button", { name: "Sign in with GitHub" }).click();
+    await message.waitFor();
+    await tickTerms(page);
+    expect(await message.count()).toBe(0);
+    expect(page.url()).toBe(`${server.url}/login`);
+  });
+
+  test("a new email user sees 'Welcome! Signup successful!' and after 2 s lands on the page they asked for, replacing history", async () => {
+    await freshPage();
+    await page.goto(`${server.url}/my-job`);
+    await page.waitForURL(`${server.url}/login?from=%2Fmy-job`);
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    await tickTerms(page);
+    const email = uniqueEmail("new");
+    await emailForm(page, { mode: "signUp", email, password: "correct horse battery", name: "New Employer" });
+    await page.getByText("Welcome! Signup successful!").waitFor();
+    expect(page.url()).toContain("/login");
+    await page.waitForURL(`${server.url}/my-job`);
+    await page.getByRole("heading", { name: "All My Listings" }).waitFor();
+    await page.goBack();
+    expect(page.url()).toBe(`${server.url}/`);
+  });
+
+  test("the stored 'genius-token' works as a bearer token while the session cookie stays HttpOnly", async () => {
+    await freshPage();
+    const account = await signUp(server.url);
+    await openLogin(page);
+    await tickTerms(page);
+    await emailForm(page, { mode: "signIn", email: account.email, password: account.password });
+    await page.getByText("Login successful!").waitFor();
+    const token = await page.evaluate(() => localStorage.getItem("genius-token"));
+    expect(token).toBeTruthy();
+    expect(await page.evaluate(() => document.cookie)).not.toContain("session_token");
+    const mine = await api(server.url, `/api/myJobs/${encodeURIComponent(account.email)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(mine.status).toBe(200);
+  });
+
+  test("a returning email user sees 'Login successful!' and goes to '/' when no page was asked for", async () => {
+    await freshPage();
+    const account = await signUp(server.url);
+    await openLogin(page);
+    await tickTerms(page);
+    await emailForm(page, { mode: "signIn", email: account.email, password: account.password });
+    await page.getByText("Login successful!").waitFor();
+    await page.waitForURL(`${server.url}/`);
+    const session = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json()));
+    expect(session.user.email).toBe(account.email);
+  });
+
+  test("a wrong password and an email that is taken get clear messages", async () => {
+    await freshPage();
+    const account = await signUp(server.url);
+    await openLogin(page);
+    await tickTerms(page);
+    await emailForm(page, { mode: "signIn", email: account.email, password: "not the password" });
+    await page.getByRole("alert").filter({ hasText: "Wrong email or password. Please try again." }).waitFor();
+    await emailForm(page, { mode: "signUp", email: account.email, password: "another long password" });
+    await page.getByRole("alert").filter({ hasText: "An account with this email already exists. Sign in instead." }).waitFor();
+    expect(page.url()).toContain("/login");
+  });
+
+  test("the Google-type button signs a new user up through the OIDC issuer, then signs them in again", async () => {
+    await freshPage();
+    const email = uniqueEmail("google");
+    await openLogin(page, "/login?from=%2Fpost-job");
+    await tickTerms(page);
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await throughIssuer(page, email);
+    await page.getByText("Welcome! Signup successful!").waitFor();
+    await page.waitForURL(`${server.url}/post-job`);
+    expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBeTruthy();
+
+    await page.context().clearCookies();
+    await openLogin(page);
+    await tickTerms(page);
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await throughIssuer(page, email);
+    await page.getByText("Login successful!").waitFor();
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  test("the GitHub-type button signs in through the OIDC issuer", async () => {
+    await freshPage();
+    await openLogin(page);
+    await tickTerms(page);
+    await page.getByRole("button", { name: "Sign in with GitHub" }).click();
+    await throughIssuer(page, uniqueEmail("github"));
+    await page.getByText("Welcome! Signup successful!").waitFor();
+    await page.waitForURL(`${server.url}/`);
+    const session = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json()));
+    expect(session.user.email).toMatch(/^github-/);
+  });
+
+  test("a provider sign-in that fails shows 'Error signing up with social provider.'", async () => {
+    await freshPage();
+    await openLogin(page);
+    await tickTerms(page);
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await throughIssuer(page, "denied@example.com", "Deny access");
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "Error signing up with social provider." }).waitFor();
+    const session = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json()));
+    expect(session).toBeNull();
+  });
+
+  test("anonymous visitors to /my-job, /post-job and /edit-job/{id} are sent to /login with where they were going", async () => {
+    await freshPage();
+    const owner = await signUp(server.url);
+    const created = await api(server.url, "/api/post-job", { method: "POST", body: validJob(), session: owner });
+    for (const path of ["/my-job", "/post-job", `/edit-job/${created.json.insertedId}`, "/my-job?tab=1"]) {
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.ok()).toBe(true);
+      expect(page.url()).toBe(`${server.url}/login?from=${encodeURIComponent(path)}`);
+    }
+    const direct = await fetch(`${server.url}/post-job`, { redirect: "manual" });
+    expect(direct.status).toBe(302);
+    expect(direct.headers.get("location")).toBe("/login?from=%2Fpost-job");
+  });
+
+  test("the sign-in page has no serious or critical accessibility violations", async () => {
+    await freshPage();
+    await openLogin(page);
+    await emailForm(page, { mode: "signIn", email: "x@example.com", password: "whatever-password" });
+    await page.getByText(TERMS_ERROR).waitFor();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});
+
+test("provider buttons are disabled and explain themselves when the operator has not configured them", async () => {
+  const plain = await startTestServer({ pages: true });
+  const page = await browser.newPage({ viewport: DESKTOP });
+  try {
+    await page.goto(`${plain.url}/login`);
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    const google = page.getByRole("button", { name: "Sign in with Google" });
+    expect(await google.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Sign in with GitHub" }).isDisabled()).toBe(true);
+    expect(await google.getAttribute("aria-describedby")).toBeTruthy();
+    await page.getByText("Google and GitHub sign-in are not set up on this job board. Use your email below instead.").waitFor();
+  } finally {
+    await page.context().close();
+    await plain.close();
+  }
+});
