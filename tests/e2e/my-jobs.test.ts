@@ -1,0 +1,173 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
+import { validJob } from "../support/factories";
+import { api, signUp, type Session } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+import { expectFocusTrappedInDialog, expectNoSeriousAxeViolations, signedInPage } from "./employer-session";
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ pages: true })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** Seven listings, newest first on the page: 5 on page 1, 2 on page 2; the oldest has expired. */
+const LISTINGS = [
+  { jobTitle: "React Developer", companyName: "Acme Widgets", jobLocation: "Bengaluru", postingDate: daysAgo(0), minPrice: "10", maxPrice: "20" },
+  { jobTitle: "Data Analyst", companyName: "Globex", jobLocation: "Mumbai", postingDate: daysAgo(1) },
+  { jobTitle: "QA Engineer", companyName: "Initech", jobLocation: "Remote", postingDate: daysAgo(2) },
+  { jobTitle: "Designer", companyName: "Umbrella Corp", jobLocation: "Delhi", postingDate: daysAgo(3) },
+  { jobTitle: "Support Lead", companyName: "Hooli", jobLocation: "Hyderabad", postingDate: daysAgo(4) },
+  { jobTitle: "Backend Developer", companyName: "Acme Widgets", jobLocation: "Chennai", postingDate: daysAgo(5) },
+  { jobTitle: "Archivist", companyName: "Old Records", jobLocation: "Kolkata", postingDate: daysAgo(45) },
+];
+
+const titlesOnPage = (page: Page) => page.locator("tbody tr td:nth-child(2)").evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ""));
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+])("My Listings at %s width", (_name, viewport) => {
+  let owner: Session;
+  let page: Page;
+
+  async function post(session: Session, overrides: Record<string, unknown>) {
+    const { json } = await api(server.url, "/api/post-job", { method: "POST", session, body: validJob(overrides) });
+    return json.insertedId as string;
+  }
+
+  async function freshOwnerWithListings() {
+    owner = await signUp(server.url);
+    for (const listing of LISTINGS) await post(owner, listing);
+    await page?.context().close();
+    page = await signedInPage(browser, server.url, owner, viewport);
+    await page.goto(`${server.url}/my-job`);
+    await page.getByRole("heading", { name: "All My Listings" }).waitFor();
+  }
+
+  beforeAll(async () => {
+    const stranger = await signUp(server.url);
+    await post(stranger, { jobTitle: "Someone Else's Job" });
+    await freshOwnerWithListings();
+  });
+  afterAll(() => page?.context().close());
+
+  test("the page shows its heading, text, search box, Post A New Job link and the table columns", async () => {
+    await page.getByText("You can find your job listings here, and edit or delete them as needed.").waitFor();
+    expect(await page.getByPlaceholder("Search Posted Jobs...").count()).toBe(1);
+    await page.getByRole("button", { name: "Search" }).waitFor();
+    expect(await page.getByRole("link", { name: "Post A New Job" }).getAttribute("href")).toBe("/post-job");
+    const headers = await page.getByRole("columnheader").allTextContents();
+    expect(headers).toEqual(["No.", "Title", "Company Name", "Salary (min - max)", "Edit", "Delete"]);
+    const firstRow = page.getByRole("row").nth(1);
+    expect(await firstRow.getByRole("cell").allTextContents()).toEqual(["1", "React Developer", "Acme Widgets", "10 - 20", "Edit", "Delete"]);
+    expect(await firstRow.getByRole("link", { name: "Edit React Developer" }).getAttribute("href")).toMatch(/^\/edit-job\/[0-9a-f-]{36}$/);
+  });
+
+  test("only the signed-in user's listings show, 5 per page, with left and right arrows", async () => {
+    expect(await titlesOnPage(page)).toEqual(["React Developer", "Data Analyst", "QA Engineer", "Designer", "Support Lead"]);
+    const previous = page.getByRole("button", { name: "Previous page" });
+    const next = page.getByRole("button", { name: "Next page" });
+    expect(await previous.isDisabled()).toBe(true);
+    await page.getByText("1 / 2").waitFor();
+    await next.click();
+    expect(await titlesOnPage(page)).toEqual(["Backend Developer", "Archivist"]);
+    expect(await page.getByRole("cell", { name: "6", exact: true }).count()).toBe(1);
+    expect(await next.isDisabled()).toBe(true);
+    await previous.click();
+    await page.getByText("1 / 2").waitFor();
+    expect(await page.getByText("Someone Else's Job").count()).toBe(0);
+  });
+
+  test("expired listings are still shown and marked 'Expired'", async () => {
+    await page.getByRole("button", { name: "Next page" }).click();
+    const archivist = page.getByRole("row").filter({ hasText: "Archivist" });
+    await archivist.getByText("Expired", { exact: true }).waitFor();
+    expect(await page.getByRole("row").filter({ hasText: "Backend Developer" }).getByText("Expired").count()).toBe(0);
+    await page.getByRole("button", { name: "Previous page" }).click();
+  });
+
+  test("Search filters by title, company or location, ignoring case, and starts again at page 1", async () => {
+    const box = page.getByPlaceholder("Search Posted Jobs...");
+    const search = async (text: string) => {
+      await box.fill(text);
+      await page.getByRole("button", { name: "Search" }).click();
+    };
+    await page.getByRole("button", { name: "Next page" }).click();
+    await search("DEVELOPER");
+    expect(await titlesOnPage(page)).toEqual(["React Developer", "Backend Developer"]);
+    await page.getByText("1 / 1").waitFor();
+    await search("acme");
+    expect(await titlesOnPage(page)).toEqual(["React Developer", "Backend Developer"]);
+    await search("mumbai");
+    expect(await titlesOnPage(page)).toEqual(["Data Analyst"]);
+    // Typing alone does not search; the Search button does.
+    await box.fill("zzz");
+    expect(await titlesOnPage(page)).toEqual(["Data Analyst"]);
+    await page.keyboard.press("Enter");
+    await page.getByText("No listings match your search.").waitFor();
+    await search("");
+    expect((await titlesOnPage(page)).length).toBe(5);
+  });
+
+  test("Cancel closes the confirm dialog, keeps the row and clears the selection; Escape does the same", async () => {
+    const deleteButton = page.getByRole("button", { name: "Delete QA Engineer" });
+    await deleteButton.click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this job?" });
+    await confirm.waitFor();
+    await expectFocusTrappedInDialog(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(await confirm.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Delete QA Engineer");
+    await deleteButton.click();
+    await confirm.waitFor();
+    await page.keyboard.press("Escape");
+    expect(await confirm.count()).toBe(0);
+    expect(await titlesOnPage(page)).toContain("QA Engineer");
+    const { json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
+    expect(json).toHaveLength(LISTINGS.length);
+  });
+
+  test("Delete shows 'Job deleted successfully!' with Close and the row goes once the server acknowledges", async () => {
+    await page.getByRole("button", { name: "Delete Designer" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    const done = page.getByRole("dialog", { name: "Job deleted successfully!" });
+    await done.waitFor();
+    await expect.poll(() => titlesOnPage(page)).not.toContain("Designer");
+    await expectFocusTrappedInDialog(page);
+    await done.getByRole("button", { name: "Close" }).click();
+    expect(await done.count()).toBe(0);
+    // The next listing moves up from page 2.
+    expect(await titlesOnPage(page)).toEqual(["React Developer", "Data Analyst", "QA Engineer", "Support Lead", "Backend Developer"]);
+    const { json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
+    expect(json.map((job: { jobTitle: string }) => job.jobTitle)).not.toContain("Designer");
+  });
+
+  test("a delete the server does not acknowledge keeps the row and says why", async () => {
+    const { json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
+    const support = json.find((job: { jobTitle: string }) => job.jobTitle === "Support Lead");
+    await api(server.url, `/api/job/${support._id}`, { method: "DELETE", session: owner });
+    await page.getByRole("button", { name: "Delete Support Lead" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Job deleted successfully!" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "“Support Lead” was not deleted: This job no longer exists." }).waitFor();
+    expect(await titlesOnPage(page)).toContain("Support Lead");
+    await page.getByRole("button", { name: "Close" }).click();
+  });
+
+  test("the My Listings page and its dialog have no serious or critical accessibility violations", async () => {
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Delete React Developer" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Cancel" }).click();
+  });
+});
