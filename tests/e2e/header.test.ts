@@ -1,0 +1,151 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
+import { signUp } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+import { expectAccessible, hydrated, newPage, open, sessionCookies } from "./seeker-fixtures";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ pages: true }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("the header links Find Jobs, Job Sites, My Listings, Post Free Job and the favourites heart", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await open(page, `${server.url}/favourite`);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const expected = { "Find Jobs": "/", "Job Sites": "/job-sites", "My Listings": "/my-job", "Post Free Job": "/post-job" };
+  for (const [name, href] of Object.entries(expected)) {
+    expect(await nav.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
+  }
+  const heart = page.getByRole("link", { name: "Favourites" });
+  expect(await heart.getAttribute("href")).toBe("/favourite");
+  expect(await page.getByTestId("favourites-badge").count()).toBe(0);
+  await page.context().close();
+});
+
+test("'More us' opens a dropdown with its five links; Escape closes it and returns focus", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await open(page, `${server.url}/favourite`);
+  const button = page.getByRole("button", { name: "More us" });
+  expect(await button.getAttribute("aria-expanded")).toBe("false");
+  expect(await page.getByRole("link", { name: "Our Story" }).first().isVisible()).toBe(false);
+  await button.click();
+  expect(await button.getAttribute("aria-expanded")).toBe("true");
+  const expected = {
+    "Our Story": "/about-us",
+    "Get in Touch": "/contact",
+    "User Agreement": "/terms-and-condition",
+    "Privacy Notice": "/privacy-policy",
+    Blog: "/blog",
+  };
+  const menu = page.locator(`#${await button.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+  for (const [name, href] of Object.entries(expected)) {
+    const link = menu.getByRole("link", { name, exact: true });
+    expect(await link.isVisible()).toBe(true);
+    expect(await link.getAttribute("href")).toBe(href);
+  }
+  await page.keyboard.press("Escape");
+  expect(await button.getAttribute("aria-expanded")).toBe("false");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("More us");
+  await button.click();
+  await page.getByRole("heading", { level: 1 }).click();
+  expect(await button.getAttribute("aria-expanded")).toBe("false");
+  await page.context().close();
+});
+
+test("signed out, the header shows a Sign In button to /login", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await open(page, `${server.url}/favourite`);
+  expect(await page.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
+  expect(await page.getByRole("button", { name: "Log out" }).count()).toBe(0);
+  await page.context().close();
+});
+
+test("signed in, the header shows the default photo; Log out signs out, removes the token and goes to /login", async () => {
+  const session = await signUp(server.url, { name: "Priya Seeker" });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addCookies(sessionCookies(server, session.cookie));
+  const page = await context.newPage();
+  await open(page, `${server.url}/favourite`);
+  const photo = page.getByRole("img", { name: "Priya Seeker's profile photo" });
+  expect(await photo.getAttribute("src")).toBe("/images/default-avatar.svg");
+  expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(0);
+  await page.evaluate(() => localStorage.setItem("genius-token", "a-token"));
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.waitForURL(`${server.url}/login`);
+  expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBeNull();
+  const me = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json()));
+  expect(me).toBeNull();
+  await context.close();
+});
+
+test("a signed-in user's own photo is shown when they have one", async () => {
+  const session = await signUp(server.url, { name: "Photo Person" });
+  await server.services.auth.api.updateUser({
+    body: { image: `${server.url}/images/logo.svg` },
+    headers: new Headers({ cookie: session.cookie }),
+  });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addCookies(sessionCookies(server, session.cookie));
+  const page = await context.newPage();
+  await open(page, `${server.url}/favourite`);
+  expect(await page.getByRole("img", { name: "Photo Person's profile photo" }).getAttribute("src")).toBe(
+    `${server.url}/images/logo.svg`,
+  );
+  await context.close();
+});
+
+test("on a 375 px screen the navigation collapses into a menu button that toggles it", async () => {
+  const page = await newPage(browser, { viewport: MOBILE });
+  await open(page, `${server.url}/favourite`);
+  expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await menu.waitFor();
+  for (const name of ["Find Jobs", "Job Sites", "My Listings", "Post Free Job", "Our Story", "Get in Touch", "User Agreement", "Privacy Notice", "Blog", "Sign In"]) {
+    expect(await menu.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+  }
+  await page.getByRole("button", { name: "Close menu" }).click();
+  await menu.waitFor({ state: "hidden" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Find Jobs" }).click();
+  await page.waitForURL(`${server.url}/`);
+  await menu.waitFor({ state: "hidden" });
+  await page.context().close();
+});
+
+test("the footer links the site's pages, the community guidelines and the social channels", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await open(page, `${server.url}/favourite`);
+  const footer = page.locator("footer");
+  expect(await footer.getByRole("link", { name: "Community Guidelines" }).getAttribute("href")).toBe("/community-guidelines");
+  expect(await footer.getByRole("link", { name: "Our Story" }).getAttribute("href")).toBe("/about-us");
+  const linkedin = footer.getByRole("link", { name: "LinkedIn" });
+  expect(await linkedin.getAttribute("href")).toMatch(/^https:\/\/www\.linkedin\.com\//);
+  expect(await linkedin.getAttribute("target")).toBe("_blank");
+  expect(await footer.getByRole("link", { name: "Telegram channel" }).getAttribute("href")).toMatch(/^https:\/\/t\.me\//);
+  await page.context().close();
+});
+
+test("an unknown address shows a not-found page inside the layout with HTTP 404", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  const response = await page.goto(`${server.url}/no/such/page`, { waitUntil: "domcontentloaded" });
+  expect(response?.status()).toBe(404);
+  await hydrated(page);
+  expect(await page.getByRole("heading", { level: 1, name: "Page not found" }).isVisible()).toBe(true);
+  expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(true);
+  expect(await page.locator("footer").isVisible()).toBe(true);
+  expect(await page.title()).toBe("Page not found | Job Board");
+  await expectAccessible(page);
+  await page.context().close();
+});
