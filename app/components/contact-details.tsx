@@ -1,4 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 
 /** How to reach the team besides the form. */
 export const CONTACT_DETAILS = {
@@ -9,55 +10,45 @@ export const CONTACT_DETAILS = {
   hours: "Monday to Friday, 10:00 to 18:00 IST",
 } as const;
 
+const linkClass = "text-brand-700 hover:underline";
+
+function Detail({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 font-semibold text-slate-900">
+        <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+        {term}
+      </dt>
+      <dd className="pl-7">{children}</dd>
+    </div>
+  );
+}
+
 export function ContactDetails() {
-  const item = "flex gap-3";
-  const icon = "mt-0.5 h-5 w-5 shrink-0 text-brand-600";
   return (
     <dl className="space-y-5 text-slate-700">
-      <div className={item}>
-        <Mail aria-hidden="true" className={icon} />
-        <div>
-          <dt className="font-semibold text-slate-900">Email</dt>
-          <dd>
-            <a href={`mailto:${CONTACT_DETAILS.email}`} className="text-brand-700 hover:underline">
-              {CONTACT_DETAILS.email}
-            </a>
-          </dd>
-        </div>
-      </div>
-      <div className={item}>
-        <Phone aria-hidden="true" className={icon} />
-        <div>
-          <dt className="font-semibold text-slate-900">Phone</dt>
-          <dd>
-            <a href={CONTACT_DETAILS.phoneHref} className="text-brand-700 hover:underline">
-              {CONTACT_DETAILS.phone}
-            </a>
-          </dd>
-        </div>
-      </div>
-      <div className={item}>
-        <MapPin aria-hidden="true" className={icon} />
-        <div>
-          <dt className="font-semibold text-slate-900">Office</dt>
-          <dd>
-            <address className="not-italic">
-              {CONTACT_DETAILS.address.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
-          </dd>
-        </div>
-      </div>
-      <div className={item}>
-        <Clock aria-hidden="true" className={icon} />
-        <div>
-          <dt className="font-semibold text-slate-900">Support hours</dt>
-          <dd>{CONTACT_DETAILS.hours}</dd>
-        </div>
-      </div>
+      <Detail icon={Mail} term="Email">
+        <a href={`mailto:${CONTACT_DETAILS.email}`} className={linkClass}>
+          {CONTACT_DETAILS.email}
+        </a>
+      </Detail>
+      <Detail icon={Phone} term="Phone">
+        <a href={CONTACT_DETAILS.phoneHref} className={linkClass}>
+          {CONTACT_DETAILS.phone}
+        </a>
+      </Detail>
+      <Detail icon={MapPin} term="Office">
+        <address className="not-italic">
+          {CONTACT_DETAILS.address.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+      </Detail>
+      <Detail icon={Clock} term="Support hours">
+        {CONTACT_DETAILS.hours}
+      </Detail>
     </dl>
   );
 }
