@@ -192,7 +192,9 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
           <BulletSection title="Requirements" text={job.requirements} />
           <p className="mt-8 flex items-center gap-2 text-sm text-slate-600">
             <CalendarDays aria-hidden="true" className="h-4 w-4" />
-            Posted on <time dateTime={job.postingDate}>{formatPostedDate(job.postingDate)}</time>
+            <span>
+              Posted on <time dateTime={job.postingDate}>{formatPostedDate(job.postingDate)}</time>
+            </span>
           </p>
         </article>
         <div>

@@ -135,7 +135,7 @@ test("the badge follows favourites saved in another tab", async () => {
   await context.close();
 });
 
-test("favourites have no serious or critical accessibility violations at 1280 px and at 375 px", async () => {
+test("favourites have no serious or critical accessibility violations at 1280 px and at 375 px", { timeout: 90_000 }, async () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     const page = await newPage(browser, { viewport });
     await open(page, server.url);

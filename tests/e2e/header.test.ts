@@ -36,7 +36,7 @@ test("'More us' opens a dropdown with its five links; Escape closes it and retur
   await open(page, `${server.url}/favourite`);
   const button = page.getByRole("button", { name: "More us" });
   expect(await button.getAttribute("aria-expanded")).toBe("false");
-  expect(await page.getByRole("link", { name: "Our Story" }).first().isVisible()).toBe(false);
+  expect(await page.locator("header").getByRole("link", { name: "Our Story" }).first().isVisible()).toBe(false);
   await button.click();
   expect(await button.getAttribute("aria-expanded")).toBe("true");
   const expected = {
@@ -46,7 +46,7 @@ test("'More us' opens a dropdown with its five links; Escape closes it and retur
     "Privacy Notice": "/privacy-policy",
     Blog: "/blog",
   };
-  const menu = page.locator(`#${await button.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+  const menu = page.locator("header");
   for (const [name, href] of Object.entries(expected)) {
     const link = menu.getByRole("link", { name, exact: true });
     expect(await link.isVisible()).toBe(true);
@@ -56,7 +56,7 @@ test("'More us' opens a dropdown with its five links; Escape closes it and retur
   expect(await button.getAttribute("aria-expanded")).toBe("false");
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("More us");
   await button.click();
-  await page.getByRole("heading", { level: 1 }).click();
+  await page.mouse.click(640, 700); // anywhere outside the dropdown
   expect(await button.getAttribute("aria-expanded")).toBe("false");
   await page.context().close();
 });

@@ -343,7 +343,7 @@ test("at 375 px the filters are a slide-up panel opened by the Filter button, cl
   await page.context().close();
 });
 
-test("home has no serious or critical accessibility violations at 1280 px and at 375 px", async () => {
+test("home has no serious or critical accessibility violations at 1280 px and at 375 px", { timeout: 90_000 }, async () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     const page = await newPage(browser, { viewport });
     await open(page, server.url);

@@ -13,9 +13,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A calendar date `days` ago, as the post form sends it. */
 export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
-/** Posts one job through the real API as a freshly signed-up employer; returns its id. */
-export async function postJobViaApi(server: TestServer, overrides: Record<string, unknown> = {}): Promise<string> {
-  const session = await signUp(server.url);
+/** Posts one job through the real API as a freshly signed-up employer (whose email becomes postedByEmail); returns its id. */
+export async function postJobViaApi(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+  employer: { email?: string } = {},
+): Promise<string> {
+  const session = await signUp(server.url, employer);
   const response = await api(server.url, "/api/post-job", { method: "POST", session, body: validJob(overrides) });
   if (response.status !== 201) throw new Error(`post-job failed: ${response.status} ${JSON.stringify(response.json)}`);
   return response.json.insertedId as string;
