@@ -197,7 +197,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
           <Section title="English Level">
             <Select label="English level" name="englishLevel" options={ENGLISH_LEVELS} value={query.englishLevel ?? ""} />
           </Section>
-          <div className="mt-4 flex gap-2">
+          <div className="mt-4 flex gap-2 bg-white max-[768px]:sticky max-[768px]:bottom-0 max-[768px]:-mx-4 max-[768px]:-mb-4 max-[768px]:border-t max-[768px]:border-slate-200 max-[768px]:p-4">
             <button
               type="submit"
               className="flex-1 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"

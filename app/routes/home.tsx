@@ -81,7 +81,7 @@ function Counter({ value, label }: { value: string; label: string }) {
   return (
     <div className="flex flex-col-reverse rounded-xl bg-white/10 px-4 py-3 text-center">
       <dt className="text-sm text-brand-100">{label}</dt>
-      <dd className="text-2xl font-bold text-white">{value}</dd>
+      <dd className="text-xl font-bold text-white sm:text-2xl">{value}</dd>
     </div>
   );
 }
