@@ -237,7 +237,8 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
         {field("gender", "Gender", choice(GENDERS))}
         {field("higherEducation", "Higher Education (optional)", text())}
         <div className="sm:col-span-2">
-          <Field id={idOf("skills")} label="Required Skill Sets" error={errors.skills}>
+          {/* react-select owns the input's aria-describedby, so its message is tied by aria-errormessage and announced politely. */}
+          <Field id={idOf("skills")} label="Required Skill Sets" error={errors.skills} liveError>
             <Select<Skill, true>
               instanceId={`${prefix}-skills-select`}
               inputId={idOf("skills")}
@@ -323,7 +324,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+type FieldProps = { id: string; label: string; error?: string; hint?: string; liveError?: boolean; children: ReactNode };
+
+function Field({ id, label, error, hint, liveError, children }: FieldProps) {
   return (
     <div className="grid content-start gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -336,7 +339,7 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+        <p id={`${id}-error`} aria-live={liveError ? "polite" : undefined} className="text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}

@@ -67,7 +67,7 @@ describe.each([
     await toast.waitFor({ state: "detached" });
     expect(page.url()).toBe(`${server.url}/edit-job/${id}`);
     await page.waitForURL(`${server.url}/my-job`);
-    await page.getByRole("cell", { name: "After Edit" }).waitFor();
+    await page.getByRole("cell", { name: "After Edit", exact: true }).waitFor();
     const { json } = await api(server.url, `/api/all-jobs/${id}`);
     expect(json).toMatchObject({ jobTitle: "After Edit", jobLocation: "Chennai", companyTwitter: null, postedByEmail: owner.email });
   });

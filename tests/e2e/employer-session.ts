@@ -18,7 +18,7 @@ export async function signedInPage(browser: Browser, baseUrl: string, session: S
 export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
 }
 
 /** Tab and Shift+Tab several times round the open dialog: focus must never leave it. */
