@@ -1,0 +1,206 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc, count, eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { connectPostgres, openPglite, type Database } from "../../server/db/client";
+import { blogPosts, jobs, user } from "../../server/db/schema";
+import { loadEnv } from "../../server/env";
+import { countActiveJobs } from "../../server/jobs/repository";
+import { createLogger } from "../../server/logger";
+import { DEMO_EMPLOYER, isDatabaseEmpty, seedDemo } from "../../server/seed/demo";
+import { syntheticJob } from "../../server/seed/synthetic-jobs";
+import { createServices } from "../../server/services";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { engines } from "../support/engines";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DAY = 24 * 60 * 60 * 1000;
+
+type Run = { code: number | null; output: string };
+
+/** `npm run seed -- …args` exactly as a user types it, against the database that `env` configures. */
+function runSeed(args: string[], env: Record<string, string>): Promise<Run> {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn("npm", ["run", "--silent", "seed", "--", ...args], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
+}
+
+/** A place for the seed script to write: a fresh embedded data dir, or a fresh PostgreSQL database. */
+type Target = { env: Record<string, string>; open: () => Promise<Database>; remove: () => Promise<void> };
+
+async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
+  if (engine === "pglite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-seed-"));
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openPglite(path.join(dataDir, "pglite")),
+      remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+  const name = `jobboard_seed_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: async () => connectPostgres(url.toString(), { max: 2 }),
+    remove: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** What makes a listing itself; ids, timestamps and the run's clock are left out. */
+const content = (row: Record<string, unknown>) => {
+  const { id: _id, createdAt: _c, updatedAt: _u, postingDate: _p, ownerId: _o, ...rest } = row;
+  return rest;
+};
+
+describe.each(engines)("npm run seed on %s", (engine) => {
+  let target: Target;
+  let first: Run;
+  let rows: (typeof jobs.$inferSelect)[];
+  let startedAt: number;
+
+  beforeAll(async () => {
+    target = await freshTarget(engine);
+    startedAt = Date.now();
+    first = await runSeed(["--jobs", "40"], target.env);
+  }, 180_000);
+  afterAll(() => target.remove());
+
+  async function readRows() {
+    const database = await target.open();
+    try {
+      return await database.db.select().from(jobs).orderBy(asc(jobs.applyLink));
+    } finally {
+      await database.close();
+    }
+  }
+
+  test("--jobs 40 migrates an empty database and inserts exactly 40 listings, printing its progress", async () => {
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toMatch(/Inserted 40 \/ 40 listings/);
+    expect(first.output).toMatch(new RegExp(`Done in [\\d.]+ s \\(${engine}\\)`));
+    rows = await readRows();
+    expect(rows).toHaveLength(40);
+  });
+
+  test("the listings are the deterministic synthetic set: the same N always gives the same listings", () => {
+    const expected = Array.from({ length: 40 }, (_, i) => syntheticJob(i + 1, new Date(startedAt)));
+    const sort = (list: Record<string, unknown>[]) => list.map(content).sort((a, b) => String(a.applyLink).localeCompare(String(b.applyLink)));
+    expect(sort(rows)).toEqual(sort(expected));
+  });
+
+  test("posting dates keep the generator's offsets from the moment the seed ran", () => {
+    const expected = new Map(
+      Array.from({ length: 40 }, (_, i) => syntheticJob(i + 1, new Date(startedAt))).map((job) => [job.applyLink, job.postingDate.getTime()]),
+    );
+    // The script took its own clock a moment after we took ours; every listing is shifted by that same moment.
+    const shifts = new Set(rows.map((row) => row.postingDate.getTime() - (expected.get(row.applyLink) ?? Number.NaN)));
+    expect(shifts.size).toBe(1);
+    const [shift] = [...shifts];
+    expect(shift).toBeGreaterThanOrEqual(0);
+    expect(shift).toBeLessThan(10 * 60 * 1000);
+  });
+
+  test("the listings are realistic and varied, dated across the last 60 days", () => {
+    const distinct = (pick: (row: (typeof rows)[number]) => unknown) => new Set(rows.map(pick)).size;
+    expect(distinct((row) => row.title)).toBeGreaterThanOrEqual(8);
+    expect(distinct((row) => row.companyName)).toBeGreaterThanOrEqual(8);
+    expect(distinct((row) => row.location)).toBeGreaterThanOrEqual(6);
+    expect(distinct((row) => row.experienceLevel)).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      expect(row.maxSalary).toBeGreaterThanOrEqual(row.minSalary);
+      expect(row.minSalary).toBeGreaterThan(0);
+      expect(row.postingDate.getTime()).toBeGreaterThan(startedAt - 60 * DAY - 60_000);
+      expect(row.postingDate.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const live = rows.filter((row) => row.postingDate.getTime() >= Date.now() - 30 * DAY);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.length).toBeLessThan(rows.length);
+  });
+
+  test("--start adds further listings without repeating the first ones", async () => {
+    const more = await runSeed(["--jobs", "5", "--start", "40"], target.env);
+    expect(more.code, more.output).toBe(0);
+    const after = await readRows();
+    expect(after).toHaveLength(45);
+    expect(new Set(after.map((row) => row.applyLink)).size).toBe(45);
+  });
+
+  test.each([["0"], ["-3"], ["many"], ["2.5"]])("--jobs=%s is refused with the usage line and exit code 2", async (value) => {
+    const run = await runSeed([`--jobs=${value}`], target.env);
+    expect(run.code).toBe(2);
+    expect(run.output).toMatch(/Usage: npm run seed -- --jobs N/);
+  });
+});
+
+describe.each(engines)("demo seed on %s", (engine) => {
+  let testDatabase: TestDatabase;
+  let services: ReturnType<typeof createServices>;
+  let wasEmpty: boolean;
+  const now = new Date();
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(engine);
+    const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "3999" });
+    services = createServices({ env, database: testDatabase.database, logger: createLogger(env), secret: "x".repeat(40) });
+    wasEmpty = await isDatabaseEmpty(testDatabase.database.db);
+    await seedDemo(testDatabase.database.db, services.auth, services.logger, now);
+  });
+  afterAll(() => testDatabase.drop());
+
+  const db = () => testDatabase.database.db;
+
+  test("a fresh database counts as empty and a seeded one does not", async () => {
+    expect(wasEmpty).toBe(true);
+    expect(await isDatabaseEmpty(db())).toBe(false);
+  });
+
+  test("the demo has 60 listings, every one of them live", async () => {
+    const [total] = await db().select({ n: count() }).from(jobs);
+    expect(total?.n).toBe(60);
+    expect(await countActiveJobs(db(), now)).toBe(60);
+  });
+
+  test("the demo employer owns some listings and can sign in with the printed password", async () => {
+    const [employer] = await db().select().from(user).where(eq(user.email, DEMO_EMPLOYER.email));
+    expect(employer).toBeDefined();
+    const owned = await db().select().from(jobs).where(eq(jobs.ownerId, employer?.id ?? ""));
+    expect(owned.length).toBeGreaterThan(0);
+    expect(owned.every((job) => job.postedByEmail === DEMO_EMPLOYER.email)).toBe(true);
+    const signedIn = await services.auth.api.signInEmail({
+      body: { email: DEMO_EMPLOYER.email, password: DEMO_EMPLOYER.password },
+    });
+    expect(signedIn.user.email).toBe(DEMO_EMPLOYER.email);
+  });
+
+  test("the demo has three blog posts with a title, a date and content", async () => {
+    const posts = await db().select().from(blogPosts);
+    expect(posts).toHaveLength(3);
+    for (const post of posts) {
+      expect(post.title).not.toBe("");
+      expect(post.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(post.content.length).toBeGreaterThan(50);
+    }
+  });
+});
