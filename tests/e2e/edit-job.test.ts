@@ -1,10 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
 import { validJob } from "../support/factories";
 import { api, signUp, type Session } from "../support/http";
 import { startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousAxeViolations, field, signedInPage } from "./employer-session";
+
+// Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let browser: Browser;
 let server: TestServer;

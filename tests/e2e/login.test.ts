@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
 import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
 import { uniqueEmail, validJob } from "../support/factories";
@@ -8,6 +8,9 @@ import { api, signUp } from "../support/http";
 import { startTestServer, type TestServer } from "../support/server";
 
 const TERMS_ERROR = "Please agree to the Terms and Conditions to login.";
+
+// Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let browser: Browser;
 let issuer: OidcIssuer;
@@ -58,6 +61,9 @@ async function throughIssuer(page: Page, email: string, decision: "Continue" | "
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: decision }).click();
 }
+
+const sessionCookie = async (page: Page) =>
+  (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 
 describe.each([
   ["desktop", DESKTOP],
@@ -216,6 +222,43 @@ describe.each([
     const direct = await fetch(`${server.url}/post-job`, { redirect: "manual" });
     expect(direct.status).toBe(302);
     expect(direct.headers.get("location")).toBe("/login?from=%2Fpost-job");
+  });
+
+  test("after signing in the header shows the profile photo and Log out, which removes 'genius-token' and goes to /login", async () => {
+    await freshPage();
+    const account = await signUp(server.url);
+    await openLogin(page);
+    await tickTerms(page);
+    await emailForm(page, { mode: "signIn", email: account.email, password: account.password });
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBeTruthy();
+    if (viewport.width < 1024) await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("img", { name: /profile photo/ }).first().waitFor();
+    await page.locator("button:visible", { hasText: "Log out" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBeNull();
+    const session = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json()));
+    expect(session).toBeNull();
+  });
+
+  test("a client-side move to a protected page after the session ended lands on /login with where the user was going", async () => {
+    await freshPage();
+    const account = await signUp(server.url);
+    await openLogin(page);
+    await tickTerms(page);
+    await emailForm(page, { mode: "signIn", email: account.email, password: account.password });
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/my-job`);
+    await page.getByRole("heading", { name: "All My Listings" }).waitFor();
+    // The session ends elsewhere (another tab logs out); this page still believes it is signed in.
+    await api(server.url, "/api/auth/sign-out", { method: "POST", body: {}, headers: { cookie: await sessionCookie(page) } });
+    await page.getByRole("link", { name: "Post A New Job" }).click();
+    await page.waitForURL(`${server.url}/login?from=%2Fpost-job`);
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    await tickTerms(page);
+    await emailForm(page, { mode: "signIn", email: account.email, password: account.password });
+    await page.getByText("Login successful!").waitFor();
+    await page.waitForURL(`${server.url}/post-job`);
   });
 
   test("the sign-in page has no serious or critical accessibility violations", async () => {
