@@ -114,7 +114,9 @@ export function ExternalSourcePage({ data, config }: { data: SourcePageData; con
     setSelected(job);
     setPopupOpen(true);
   };
+  // Runs twice per close (our button, then the dialog's own close event): restart one timer, never stack two.
   const close = () => {
+    clearTimeout(clearTimer.current);
     setPopupOpen(false);
     clearTimer.current = setTimeout(() => setSelected(null), CLEAR_SELECTION_MS);
   };

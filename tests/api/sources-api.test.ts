@@ -7,7 +7,6 @@ import { api } from "../support/http";
 import { startTestServer, type TestServer } from "../support/server";
 import { adzunaJob } from "../fakes/sources/adzuna";
 import { himalayasJob } from "../fakes/sources/himalayas";
-import { jobWizJob } from "../fakes/sources/jobwiz";
 import { joobleJob } from "../fakes/sources/jooble";
 import { remoteOkJob } from "../fakes/sources/remoteok";
 import { startFakeSources, type FakeSources } from "../fakes/sources/server";

@@ -11,6 +11,8 @@ import type { FakeSources } from "../fakes/sources/server";
 export async function openSourcePage(browser: Browser, baseUrl: string, path: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  // Fail a step with its own message well before the test's timeout.
+  page.setDefaultTimeout(10_000);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());

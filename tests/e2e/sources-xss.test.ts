@@ -1,0 +1,71 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, DESKTOP, MOBILE } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { himalayasJob } from "../fakes/sources/himalayas";
+import { remoteOkJob } from "../fakes/sources/remoteok";
+import { startFakeSources, type FakeSources } from "../fakes/sources/server";
+import { XSS_VECTORS } from "../fakes/sources/xss-vectors";
+import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "./sources-support";
+
+/** The corpus split over a few listings, each carrying its share in the description, title and company. */
+const CHUNKS = Array.from({ length: 6 }, (_, chunk) => XSS_VECTORS.filter((_, i) => i % 6 === chunk));
+
+let fakes: FakeSources;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  fakes = await startFakeSources();
+  fakes.set("remoteok", {
+    jobs: CHUNKS.map((vectors, i) =>
+      remoteOkJob(i + 1, { position: `Job ${i + 1} ${vectors[0]}`, company: vectors[1], description: `<p>Safe ${i + 1}</p>${vectors.join("")}` }),
+    ),
+  });
+  fakes.set("himalayas", {
+    jobs: CHUNKS.map((vectors, i) => himalayasJob(i + 1, { title: `Job ${i + 1}`, description: `<p>Safe ${i + 1}</p>${vectors.join("")}` })),
+  });
+  [server, browser] = await Promise.all([startTestServer({ pages: true, env: fakes.env }), launchBrowser()]);
+  await ingestFromFakes(server, fakes);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await fakes?.close();
+});
+
+const pwned = (page: Page) => page.evaluate(() => (window as { __xss?: unknown }).__xss ?? null);
+
+test.each(["/remoteok", "/himalayasjobs"])("no XSS vector runs on %s at 1280 px", async (path) => {
+  const { page, dialogs, close } = await openSourcePage(browser, server.url, path, DESKTOP);
+  await waitForSpinnerToGo(page);
+  expect(await page.getByRole("article").count()).toBe(CHUNKS.length);
+  await page.mouse.move(300, 300);
+  await page.keyboard.press("Tab");
+  expect(dialogs).toEqual([]);
+  expect(await pwned(page)).toBeNull();
+  await close();
+});
+
+test.each(["/remoteok", "/himalayasjobs"])("no XSS vector runs in the popup on %s at 375 px", async (path) => {
+  const { page, dialogs, close } = await openSourcePage(browser, server.url, path, MOBILE);
+  await waitForSpinnerToGo(page);
+  for (let i = 0; i < CHUNKS.length; i++) {
+    await page.getByRole("article").nth(i).getByRole("heading", { level: 2 }).getByRole("button").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await dialog.getByText(/^Safe \d$/).waitFor();
+    // Hover and click inside the description, where an onmouseover/onclick payload would fire.
+    const description = dialog.getByText(/^Safe \d$/);
+    await description.hover();
+    await description.click();
+    const body = description.locator("xpath=..");
+    expect(await body.locator("script, iframe, img, svg, object, embed, style, form, input, [onerror], [onclick], [style]").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  }
+  await page.waitForTimeout(200);
+  expect(dialogs).toEqual([]);
+  expect(await pwned(page)).toBeNull();
+  await close();
+});
