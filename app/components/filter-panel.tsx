@@ -107,12 +107,13 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
     onApply(formToHomeQuery(event.currentTarget));
   }
 
+  // Tailwind's max-[769px] means width < 769px, i.e. the spec's "768px or narrower".
   const sheetClass =
     sheet === "closed"
-      ? "max-[768px]:hidden"
+      ? "max-[769px]:hidden"
       : sheet === "closing"
-        ? "max-[768px]:translate-y-full"
-        : "max-[768px]:animate-[sheet-up_300ms_ease-out]";
+        ? "max-[769px]:translate-y-full"
+        : "max-[769px]:animate-[sheet-up_300ms_ease-out]";
 
   return (
     <>
@@ -131,7 +132,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
         role={asDialog ? "dialog" : undefined}
         aria-modal={asDialog ? true : undefined}
         tabIndex={asDialog ? -1 : undefined}
-        className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[768px]:fixed max-[768px]:inset-x-0 max-[768px]:bottom-0 max-[768px]:z-50 max-[768px]:max-h-[85vh] max-[768px]:overflow-y-auto max-[768px]:rounded-b-none max-[768px]:transition-transform max-[768px]:duration-300 ${sheetClass}`}
+        className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[769px]:fixed max-[769px]:inset-x-0 max-[769px]:bottom-0 max-[769px]:z-50 max-[769px]:max-h-[85vh] max-[769px]:overflow-y-auto max-[769px]:rounded-b-none max-[769px]:transition-transform max-[769px]:duration-300 ${sheetClass}`}
       >
         <div className="flex items-center justify-between">
           <h2 id="filter-heading" className="text-lg font-semibold">
@@ -197,7 +198,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
           <Section title="English Level">
             <Select label="English level" name="englishLevel" options={ENGLISH_LEVELS} value={query.englishLevel ?? ""} />
           </Section>
-          <div className="mt-4 flex gap-2 bg-white max-[768px]:sticky max-[768px]:bottom-0 max-[768px]:-mx-4 max-[768px]:-mb-4 max-[768px]:border-t max-[768px]:border-slate-200 max-[768px]:p-4">
+          <div className="mt-4 flex gap-2 bg-white max-[769px]:sticky max-[769px]:bottom-0 max-[769px]:-mx-4 max-[769px]:-mb-4 max-[769px]:border-t max-[769px]:border-slate-200 max-[769px]:p-4">
             <button
               type="submit"
               className="flex-1 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"

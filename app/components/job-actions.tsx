@@ -33,11 +33,16 @@ function ShareError({ error }: { error: string | null }) {
   ) : null;
 }
 
+/*
+ * Tailwind's max-[769px] means width < 769px and min-[769px] width ≥ 769px, which splits exactly at the spec's
+ * mobile breakpoint (768px or narrower).
+ */
+
 /** Spec: desktop shows Apply (new tab), a mail link or 'Null Mail', a chat link or 'Null Num', and Share Job. */
 export function DesktopJobActions({ job, url }: { job: Job; url: string }) {
   const { share, error } = useShare(job, url);
   return (
-    <div className="mt-6 max-[768px]:hidden">
+    <div className="mt-6 max-[769px]:hidden">
       <div className="flex flex-wrap items-center gap-3">
         <a href={job.applyLink} target="_blank" rel="noopener noreferrer" className={primary}>
           Apply

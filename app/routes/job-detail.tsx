@@ -142,7 +142,7 @@ function JobChips({ job }: { job: Job }) {
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
   const { job, url, expired } = loaderData;
   return (
-    <main className="relative mx-auto max-w-7xl px-4 py-6 max-[768px]:pb-28">
+    <main className="relative mx-auto max-w-7xl px-4 py-6 max-[769px]:pb-28">
       {/* Spec: 1.5 s spinner first. The job is rendered underneath, so crawlers and no-JS readers get it. */}
       <TimedOverlay key={job._id} ms={DETAIL_SPINNER_MS} className="absolute inset-0 flex justify-center bg-slate-50 pt-32">
         <Spinner label="Loading job" />

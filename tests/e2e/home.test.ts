@@ -358,3 +358,16 @@ test("home has no serious or critical accessibility violations at 1280 px and at
     await page.context().close();
   }
 });
+
+test("the filter sidebar becomes the slide-up panel at exactly 768 px and stays a sidebar at 769 px", async () => {
+  const page = await newPage(browser, { viewport: { width: 768, height: 900 } });
+  await open(page, server.url);
+  const opener = page.getByRole("button", { name: "Filter", exact: true });
+  const internship = page.getByRole("radio", { name: "Internship" });
+  expect(await opener.isVisible()).toBe(true);
+  expect(await internship.isVisible()).toBe(false);
+  await page.setViewportSize({ width: 769, height: 900 });
+  await internship.waitFor();
+  expect(await opener.isVisible()).toBe(false);
+  await page.context().close();
+});

@@ -281,3 +281,14 @@ test("job detail has no serious or critical accessibility violations at 1280 px 
     await page.context().close();
   }
 });
+
+test("'Apply Now' replaces the desktop actions at exactly 768 px, and not at 769 px", async () => {
+  const page = await newPage(browser, { viewport: { width: 768, height: 900 } });
+  await open(page, `${server.url}/jobs/${fullId}`);
+  expect(await page.getByRole("button", { name: "Apply Now" }).isVisible()).toBe(true);
+  expect(await page.getByRole("link", { name: "Apply", exact: true }).isVisible()).toBe(false);
+  await page.setViewportSize({ width: 769, height: 900 });
+  await page.getByRole("link", { name: "Apply", exact: true }).waitFor();
+  expect(await page.getByRole("button", { name: "Apply Now" }).isVisible()).toBe(false);
+  await page.context().close();
+});
