@@ -154,6 +154,16 @@ describe.each([
     expect(session.user.email).toBe(account.email);
   });
 
+  test("a 'from' that points off the site is ignored and the user goes to '/'", async () => {
+    await freshPage();
+    const account = await signUp(server.url);
+    await openLogin(page, "/login?from=%2F%2Fevil.example%2Fphish");
+    await tickTerms(page);
+    await emailForm(page, { mode: "signIn", email: account.email, password: account.password });
+    await page.getByText("Login successful!").waitFor();
+    await page.waitForURL(`${server.url}/`);
+  });
+
   test("a wrong password and an email that is taken get clear messages", async () => {
     await freshPage();
     const account = await signUp(server.url);

@@ -57,6 +57,24 @@ describe.each([
     expect(await page.getByLabel("Posted By (email)").inputValue()).toBe(employer.email);
   });
 
+  test("skills are a multi-select of the 8 fixed options with react-select's defaults", async () => {
+    await openForm();
+    await page.getByText("Select...", { exact: true }).waitFor();
+    const skills = page.getByLabel("Required Skill Sets", { exact: true });
+    await skills.click();
+    expect(await page.getByRole("listbox").getByRole("option").allTextContents()).toEqual(["JavaScript", "C++", "HTML", "CSS", "React", "Node", "MongoDB", "Redux"]);
+    await page.getByRole("option", { name: "Redux" }).click();
+    await skills.fill("Cobol");
+    await page.getByText("No options", { exact: true }).waitFor();
+    await page.keyboard.press("Escape");
+    expect(await page.getByText("Redux", { exact: true }).count()).toBeGreaterThan(0);
+    for (const name of ["Salary Type", "English Level", "Gender", "Experience Level", "Employment Type"]) {
+      expect(await page.getByLabel(name, { exact: true }).evaluate((element) => element.tagName), name).toBe("SELECT");
+    }
+    expect(await page.getByLabel("Gender", { exact: true }).locator("option").allTextContents()).toEqual(["Choose…", "Male", "Female", "Other", "Any"]);
+    expect(await page.getByLabel("Job Posting Date", { exact: true }).getAttribute("type")).toBe("date");
+  });
+
   test("a job posted with every field shows the modal, then the toast, then My Listings after 2 s; it is on the home page and its detail page", async () => {
     await openForm();
     const title = `Staff Platform Engineer ${viewport.width}`;
