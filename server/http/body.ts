@@ -11,8 +11,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   }
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > MAX_JSON_BODY_BYTES) throw tooLarge();
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw tooLarge();
+  const text = await readLimited(c.req.raw, MAX_JSON_BODY_BYTES);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -27,3 +26,25 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
 
 const tooLarge = () =>
   new ApiError(413, "PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
+
+/**
+ * A body without Content-Length (chunked) is counted as it arrives, so an endless upload is cut off at
+ * the limit instead of being buffered in memory first.
+ */
+async function readLimited(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

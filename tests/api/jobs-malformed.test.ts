@@ -120,18 +120,14 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
     expect(await rowCount()).toBe(before);
   });
 
-  test("a body over 100 KB streamed without a Content-Length is a 413 too", async () => {
+  test("an endless body streamed without a Content-Length is cut off with a 413", async () => {
     const before = await rowCount();
     const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
     let sent = 0;
+    // Were the server to buffer the whole body before measuring it, this upload would never end.
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"description":"'));
-        if (sent++ < 8) controller.enqueue(chunk);
-        else {
-          controller.enqueue(new TextEncoder().encode('"}'));
-          controller.close();
-        }
+        controller.enqueue(sent++ === 0 ? new TextEncoder().encode('{"description":"') : chunk);
       },
     });
     const response = await raw("/api/post-job", {
