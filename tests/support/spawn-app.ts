@@ -26,7 +26,17 @@ export async function spawnApp(env: Record<string, string> = {}, { dataDir }: { 
   let output = "";
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      LOG_LEVEL: "info",
+      // Tests never reach the real job APIs; a test that wants ingest points the sources at tests/fakes.
+      SOURCES_SCHEDULER: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
