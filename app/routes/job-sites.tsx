@@ -56,6 +56,13 @@ export default function JobSites({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
+      <p className="mt-8 text-sm text-slate-600">
+        Looking for more? Browse{" "}
+        <Link to="/jobwiz" className="font-medium text-brand-700 underline">
+          JobWiz jobs
+        </Link>{" "}
+        too.
+      </p>
     </main>
   );
 }

@@ -248,3 +248,17 @@ test("an unconfigured source says which variables are missing and makes no reque
     ["jobwiz", false, ["JOBWIZ_API_KEY"]],
   ]);
 });
+
+test("a source's quota waits out a short window and refuses a request the daily budget has no room for", async () => {
+  const { RateLimiter } = await import("../../server/sources/http");
+  const perWindow = new RateLimiter([{ limit: 1, windowMs: 300 }], 1000);
+  await perWindow.take();
+  const started = Date.now();
+  await perWindow.take();
+  expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+
+  const daily = new RateLimiter([{ limit: 2, windowMs: 86_400_000 }], 60_000);
+  await daily.take();
+  await daily.take();
+  await expect(daily.take()).rejects.toThrow(/quota reached/);
+});

@@ -61,6 +61,7 @@ test("the job-sites hub links back home and shows the four sources with their ro
       ["Himalayas", "/himalayasjobs"],
       ["Jooble", "/jooblejobs"],
     ]);
+    expect(await main.getByRole("link", { name: "JobWiz jobs" }).getAttribute("href")).toBe("/jobwiz");
     await expectAccessible(page);
     await close();
   }
@@ -131,6 +132,8 @@ test("RemoteOK at 375 px: a card opens the detail popup with the HTML descriptio
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
   expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+  // The selected job is cleared 300 ms after closing.
+  await expect.poll(() => page.locator("dialog h2").count()).toBe(0);
   await close();
 });
 
@@ -167,7 +170,7 @@ test("Adzuna at 1280 px: 51 per page, 'current / total', Previous and Next disab
   expect(await pager.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
   expect(await pager.getByRole("button", { name: "Previous" }).isDisabled()).toBe(false);
   await close();
-});
+}, 90_000);
 
 test("Adzuna at 375 px: Apply is hidden on the cards and shown in the popup", async () => {
   const { page, close } = await openSourcePage(browser, server.url, "/adzunajobs", MOBILE);

@@ -33,7 +33,7 @@ function runSync(env: Record<string, string>): Promise<{ code: number | null; ou
 }
 
 test("npm start syncs every configured source at boot in the background and stops cleanly", async () => {
-  const app = await spawnApp({ ...fakes.env, SEED_DEMO: "false", SOURCES_TIMEOUT_SECONDS: "2" });
+  const app = await spawnApp({ ...fakes.env, SEED_DEMO: "false", SOURCES_SCHEDULER: "true", SOURCES_TIMEOUT_SECONDS: "2" });
   try {
     await expect
       .poll(
