@@ -32,6 +32,10 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export function connectPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client dies when the server restarts, drops it, or is dropped while the pool is closing; pg then
+  // emits 'error' on the pool, which crashes the process if nobody listens. The pool has already discarded
+  // that client and connects a new one for the next query, so there is nothing else to do.
+  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

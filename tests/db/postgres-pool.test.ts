@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { api } from "../support/http";
+import { startTestServer, type TestServer } from "../support/server";
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("connection pool on postgres", () => {
+  let server: TestServer;
+  let databaseName: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine: "postgres" });
+    const result = await server.services.database.db.execute<{ name: string }>(sql`SELECT current_database() AS name`);
+    databaseName = result.rows[0]?.name ?? "";
+  });
+  afterAll(() => server.close());
+
+  /** What a PostgreSQL restart or an administrator's pg_terminate_backend does to our idle connections. */
+  async function terminateOurConnections() {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const { rowCount } = await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+      [databaseName],
+    );
+    await admin.end();
+    return rowCount ?? 0;
+  }
+
+  test("the server survives its idle database connections being killed and keeps answering", async () => {
+    await Promise.all(Array.from({ length: 4 }, () => api(server.url, "/api/jobs")));
+    expect(await terminateOurConnections()).toBeGreaterThan(0);
+    await expect.poll(async () => (await api(server.url, "/api/health")).status).toBe(200);
+    const { status, headers } = await api(server.url, "/api/jobs");
+    expect(status).toBe(200);
+    expect(headers.get("x-total-count")).toBe("0");
+  });
+});
