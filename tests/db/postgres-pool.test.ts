@@ -10,7 +10,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("connection pool on postgres", (
 
   beforeAll(async () => {
     server = await startTestServer({ engine: "postgres" });
-    const result = await server.services.database.db.execute<{ name: string }>(sql`SELECT current_database() AS name`);
+    const result = (await server.services.database.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+      rows: { name: string }[];
+    };
     databaseName = result.rows[0]?.name ?? "";
   });
   afterAll(() => server.close());
