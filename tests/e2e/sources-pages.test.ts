@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, DESKTOP, MOBILE } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
@@ -270,3 +270,36 @@ test("an unconfigured source and a source that never loaded say so instead of sp
     await bare.close();
   }
 });
+
+const columns = (page: Page) =>
+  page.getByRole("article").evaluateAll((cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left))).size);
+
+test("the card grid has 1 column on small screens, 2 on medium and 3 on large", async () => {
+  for (const [viewport, expected] of [
+    [MOBILE, 1],
+    [{ width: 800, height: 900 }, 2],
+    [DESKTOP, 3],
+  ] as const) {
+    const { page, close } = await openSourcePage(browser, server.url, "/jooblejobs", viewport);
+    await waitForSpinnerToGo(page);
+    expect(await columns(page)).toBe(expected);
+    await close();
+  }
+});
+
+test.each(["/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz"])(
+  "%s at 375 px: a card opens the popup with an Apply link, and the page and popup pass axe",
+  async (path) => {
+    const { page, close } = await openSourcePage(browser, server.url, path, MOBILE);
+    await waitForSpinnerToGo(page);
+    await page.getByRole("article").first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByRole("link", { name: /^Apply/ }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await close();
+  },
+  60_000,
+);
