@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import Select from "react-select";
 import type { z } from "zod";
 import {
@@ -98,7 +98,6 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId();
   const idOf = (field: string) => `${prefix}-${field}`;
 
@@ -218,7 +217,7 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
     };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy} className="grid gap-8">
+    <form onSubmit={submit} noValidate aria-busy={busy} className="grid gap-8">
       <div role="alert" className="empty:hidden">
         {formError ? <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{formError}</p> : null}
       </div>
