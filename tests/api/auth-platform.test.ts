@@ -137,8 +137,9 @@ describe.each(engines)("auth rate limits on %s", (engine) => {
   test("sign-in attempts beyond the limit from one client are refused with 429", async () => {
     const server = await limitedServer();
     await exhaustSignIn(server);
-    const { status } = await signIn(server, "someone@example.com", "wrong password");
+    const { status, headers } = await signIn(server, "someone@example.com", "wrong password");
     expect(status).toBe(429);
+    expect(Number(headers.get("x-retry-after"))).toBeGreaterThan(0);
   });
 
   test("a rate-limited client cannot sign in even with the right password", async () => {

@@ -150,7 +150,20 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
   test("another signed-in user's own list does not include the owner's jobs", async () => {
     const { status, json } = await api(server.url, `/api/myJobs/${encodeURIComponent(other.email)}`, { session: other });
     expect(status).toBe(200);
-    expect(json).toEqual([]);
+    expect(json.map((job: { _id: string }) => job._id)).not.toContain(jobId);
+    expect(json.every((job: { postedByEmail: string }) => job.postedByEmail === other.email)).toBe(true);
+  });
+
+  test("any signed-in user may post, and the job is theirs alone to change", async () => {
+    const { status, json } = await api(server.url, "/api/post-job", { method: "POST", body: validJob(), session: other });
+    expect(status).toBe(201);
+    const before = await row(json.insertedId);
+    expect(before?.postedByEmail).toBe(other.email);
+    expect((await api(server.url, `/api/update-job/${json.insertedId}`, { method: "PATCH", body: { jobTitle: "x" }, session: owner })).status).toBe(403);
+    expect((await api(server.url, `/api/job/${json.insertedId}`, { method: "DELETE", session: owner })).status).toBe(403);
+    expect(await row(json.insertedId)).toEqual(before);
+    const theirs = await api(server.url, `/api/myJobs/${encodeURIComponent(other.email)}`, { session: other });
+    expect(theirs.json.map((job: { _id: string }) => job._id)).toEqual([json.insertedId]);
   });
 
   test("postedByEmail on a new job is the session's email whatever the body says", async () => {
