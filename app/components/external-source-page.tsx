@@ -94,10 +94,19 @@ export function ExternalSourcePage({ data, config }: { data: SourcePageData; con
   const [popupOpen, setPopupOpen] = useState(false);
   const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  // The URL changed under us (Back, a link): show its search instead of pushing the typed one back.
+  const lastSearch = useRef(data.search);
+  useEffect(() => {
+    if (data.search === lastSearch.current) return;
+    lastSearch.current = data.search;
+    setQuery(data.search);
+  }, [data.search]);
+
   // Search runs over our stored copy; debounced so typing does not fire a request per key.
   useEffect(() => {
     if (query.trim() === data.search) return;
     const timer = setTimeout(() => {
+      lastSearch.current = query.trim();
       const next = new URLSearchParams(searchParams);
       if (query.trim()) next.set("search", query.trim());
       else next.delete("search");

@@ -303,3 +303,16 @@ test.each(["/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz
   },
   60_000,
 );
+
+test("a link to the page without a search clears the search box instead of restoring the old search", async () => {
+  const { page, close } = await openSourcePage(browser, server.url, "/remoteok?search=wasm", DESKTOP);
+  await waitForSpinnerToGo(page);
+  expect(await page.getByRole("article").count()).toBe(1);
+  // What a header or hub link to /remoteok does: a client-side navigation to the bare URL.
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate("/remoteok"));
+  await expect.poll(() => page.getByRole("searchbox").inputValue()).toBe("");
+  await expect.poll(() => page.getByRole("article").count()).toBe(2);
+  await page.waitForTimeout(600);
+  expect(page.url()).not.toContain("search=");
+  await close();
+});
