@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -11,18 +11,22 @@ type DialogProps = {
   /** Actions row (buttons). The first focusable element inside the dialog gets focus on open. */
   actions: ReactNode;
   role?: "dialog" | "alertdialog";
+  /** Where focus goes on close when the element that opened the dialog is gone (e.g. a deleted row's button). */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 };
 
 /**
  * A modal on the native <dialog> (the page behind becomes inert), with the keyboard rules users expect:
  * Tab and Shift+Tab stay inside, Escape closes, and focus goes back to where it was before opening.
  */
-export function Dialog({ open, title, onClose, children, actions, role = "dialog" }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, role = "dialog", fallbackFocus }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const fallbackRef = useRef(fallbackFocus);
+  fallbackRef.current = fallbackFocus;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -33,6 +37,7 @@ export function Dialog({ open, title, onClose, children, actions, role = "dialog
     return () => {
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
+      else fallbackRef.current?.current?.focus();
     };
   }, [open]);
 

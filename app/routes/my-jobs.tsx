@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { Protected } from "~/components/protected";
@@ -41,6 +41,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
   const [stage, setStage] = useState<"confirm" | "done" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const searchId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const filtered = useMemo(() => jobs.filter((job) => matches(job, query)), [jobs, query]);
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
@@ -79,7 +80,9 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
   return (
     <Protected>
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="text-3xl font-bold">All My Listings</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+          All My Listings
+        </h1>
         <p className="mt-2 text-slate-600">You can find your job listings here, and edit or delete them as needed.</p>
 
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -207,6 +210,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           open={stage === "done"}
           title="Job deleted successfully!"
           onClose={cancel}
+          fallbackFocus={headingRef}
           actions={
             <button type="button" onClick={cancel} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
               Close

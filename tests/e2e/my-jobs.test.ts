@@ -148,6 +148,8 @@ describe.each([
     await expectFocusTrappedInDialog(page);
     await done.getByRole("button", { name: "Close" }).click();
     expect(await done.count()).toBe(0);
+    // The row's Delete button is gone, so focus lands on the page heading rather than nowhere.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("All My Listings");
     // The next listing moves up from page 2.
     expect(await titlesOnPage(page)).toEqual(["React Developer", "Data Analyst", "QA Engineer", "Support Lead", "Backend Developer"]);
     const { json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
