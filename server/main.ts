@@ -20,7 +20,7 @@ async function main() {
 
   if (!dev) ensureBuild((message) => logger.info(message));
 
-  const { database, release } = await openConfiguredDatabase(env);
+  const { database, release } = await openConfiguredDatabase(env, logger);
   const started = Date.now();
   await database.migrate();
   logger.info({ engine: database.engine, ms: Date.now() - started }, "database migrated");

@@ -30,8 +30,14 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "migrations")
 /** Arbitrary constant shared by every instance so concurrent boots migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-export function connectPostgres(url: string, options: { max?: number } = {}): Database {
+export function connectPostgres(
+  url: string,
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle pooled connection dies when PostgreSQL restarts or an admin ends it; without a listener that
+  // 'error' event would crash the whole server. The pool replaces the connection on next use.
+  pool.on("error", options.onIdleError ?? ((error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
   // An idle client dies when the server restarts, drops it, or is dropped while the pool is closing; pg then
   // emits 'error' on the pool, which crashes the process if nobody listens. The pool has already discarded
   // that client and connects a new one for the next query, so there is nothing else to do.

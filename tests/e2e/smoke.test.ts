@@ -25,7 +25,7 @@ test("npm start serves the home page with the seeded demo listings to a real bro
 test("a second process on the same data directory fails fast with a clear message", async () => {
   const second = spawnApp({}, { dataDir: app.dataDir });
   await expect(second).rejects.toThrow(/in use by another job board process/);
-});
+}, 120_000);
 
 test("SIGTERM closes the server and releases the data directory lock", async () => {
   const other = await spawnApp({ SEED_DEMO: "false" });
@@ -34,4 +34,5 @@ test("SIGTERM closes the server and releases the data directory lock", async () 
   const again = await spawnApp({ SEED_DEMO: "false" }, { dataDir: other.dataDir });
   expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
   await again.stop();
-});
+  // Two cold starts of the embedded database (initdb) on a busy 2-core machine take a while.
+}, 180_000);
