@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page";
 import { getSessionUser, servicesContext } from "./context";
 import "./app.css";
 import { configuredSocialProviders } from "../server/auth";
@@ -49,15 +50,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : status === 404
         ? "The page you are looking for does not exist or has moved."
         : "Please try again in a moment.";
-  return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${title} | Job Board`}</title>
-      <p className="text-5xl font-bold text-brand-600">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
-      <p className="mt-2 text-slate-600">{detail}</p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Back to Find Jobs
-      </a>
-    </main>
-  );
+  return <ErrorPage status={status} title={title} detail={detail} action={{ to: "/", label: "Back to Find Jobs" }} />;
 }

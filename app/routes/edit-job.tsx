@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { useMemo, useState } from "react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { ErrorPage } from "~/components/error-page";
 import { jobToForm, JobForm, type SubmitOutcome } from "~/components/job-form";
 import { LoadingSpinner } from "~/components/loading-spinner";
 import { Protected } from "~/components/protected";
@@ -8,6 +9,7 @@ import { servicesContext } from "~/context";
 import { callJobApi } from "~/lib/job-api";
 import { requireUser } from "~/lib/require-user.server";
 import { useElapsed } from "~/lib/use-elapsed";
+import { useRedirectAfter } from "~/lib/use-redirect-after";
 import { ApiError } from "../../server/errors";
 import { toWireJob } from "../../server/jobs/mapper";
 import { findJobRow } from "../../server/jobs/repository";
@@ -35,21 +37,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { job: toWireJob(row), email: user.email };
 }
 
-const REDIRECT_DELAY_MS = 2000;
 
 export default function EditJob({ loaderData }: Route.ComponentProps) {
   const { job, email } = loaderData;
   const ready = useElapsed(1500);
-  const navigate = useNavigate();
   const initial = useMemo(() => jobToForm(job), [job]);
   const [toast, setToast] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
-  useEffect(() => {
-    if (!leaving) return;
-    const timer = setTimeout(() => navigate("/my-job"), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [leaving, navigate]);
+  useRedirectAfter(leaving, "/my-job");
 
   const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
     const result = await callJobApi("PATCH", `/api/update-job/${job._id}`, payload);
@@ -97,15 +93,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 403 ? "You cannot edit this job" : status === 404 ? "Job not found" : "Something went wrong";
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Please try again in a moment.";
-  return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${title} | Job Board`}</title>
-      <p className="text-5xl font-bold text-brand-600">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
-      <p className="mt-2 text-slate-600">{detail}</p>
-      <Link to="/my-job" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Go to My Listings
-      </Link>
-    </main>
-  );
+  return <ErrorPage status={status} title={title} detail={detail} action={{ to: "/my-job", label: "Go to My Listings" }} />;
 }

@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { ErrorPage } from "~/components/error-page";
 import { CompanyCard } from "~/components/company-card";
 import { CompanyLogo } from "~/components/company-logo";
 import { FavouriteButton } from "~/components/favourite-button";
@@ -211,14 +212,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFoundMessage title="Job not found" detail={typeof error.data === "string" ? error.data : NOT_FOUND_DETAIL} />;
   }
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p role="alert" className="mt-2 text-slate-600">
-        We could not load this job. Please try again in a moment.
-      </p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Back to Find Jobs
-      </Link>
-    </main>
+    <ErrorPage
+      status={500}
+      title="Something went wrong"
+      detail="We could not load this job. Please try again in a moment."
+      action={{ to: "/", label: "Back to Find Jobs" }}
+    />
   );
 }

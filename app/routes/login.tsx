@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { Link, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { LoadingSpinner } from "~/components/loading-spinner";
 import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "~/lib/auth-client";
 import { fromState, safeRedirectPath } from "~/lib/safe-redirect";
 import { useRootData } from "~/lib/session";
 import { useElapsed } from "~/lib/use-elapsed";
+import { useRedirectAfter } from "~/lib/use-redirect-after";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,7 +18,6 @@ const PROVIDER_ERROR = "Error signing up with social provider.";
 const NEW_USER = "Welcome! Signup successful!";
 const RETURNING_USER = "Login successful!";
 /** Spec §9: the app moves on 2 s after the success message. */
-const REDIRECT_DELAY_MS = 2000;
 
 const PROVIDERS: { id: SignInProvider; name: string }[] = [
   { id: "google", name: "Google" },
@@ -30,7 +30,6 @@ export default function Login() {
   const ready = useElapsed(1500);
   const { auth } = useRootData();
   const location = useLocation();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const target = safeRedirectPath(fromState(location.state) ?? searchParams.get("from"));
@@ -51,11 +50,7 @@ export default function Login() {
     setSuccess(returnedFrom === "new" ? NEW_USER : RETURNING_USER);
   }, [returnedFrom]);
 
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [success, target, navigate]);
+  useRedirectAfter(Boolean(success), target, { replace: true });
 
   const requireTerms = () => {
     if (agreed) return true;

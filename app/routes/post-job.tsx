@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { emptyJobForm, JobForm, type SubmitOutcome } from "~/components/job-form";
 import { LoadingSpinner } from "~/components/loading-spinner";
@@ -8,6 +8,7 @@ import { Toast } from "~/components/toast";
 import { callJobApi } from "~/lib/job-api";
 import { requireUser } from "~/lib/require-user.server";
 import { useElapsed } from "~/lib/use-elapsed";
+import { useRedirectAfter } from "~/lib/use-redirect-after";
 import type { Route } from "./+types/post-job";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,21 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Spec §9: the app moves on to My Listings 2 s after the toast. */
-const REDIRECT_DELAY_MS = 2000;
 
 export default function PostJob({ loaderData }: Route.ComponentProps) {
   const ready = useElapsed(1500);
-  const navigate = useNavigate();
   const initial = useMemo(() => emptyJobForm(), []);
   const [posted, setPosted] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
-  useEffect(() => {
-    if (!leaving) return;
-    const timer = setTimeout(() => navigate("/my-job"), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [leaving, navigate]);
+  useRedirectAfter(leaving, "/my-job");
 
   const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
     const result = await callJobApi("POST", "/api/post-job", payload);

@@ -38,10 +38,6 @@ export function connectPostgres(
   // An idle pooled connection dies when PostgreSQL restarts or an admin ends it; without a listener that
   // 'error' event would crash the whole server. The pool replaces the connection on next use.
   pool.on("error", options.onIdleError ?? ((error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
-  // An idle client dies when the server restarts, drops it, or is dropped while the pool is closing; pg then
-  // emits 'error' on the pool, which crashes the process if nobody listens. The pool has already discarded
-  // that client and connects a new one for the next query, so there is nothing else to do.
-  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -24,7 +24,7 @@ export async function spawnApp(env: Record<string, string> = {}, { dataDir }: { 
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-app-"));
   let output = "";
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
