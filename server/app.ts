@@ -31,6 +31,20 @@ function clientIp(c: Context<AppBindings>, trustedHeader: string | undefined): s
   }
 }
 
+/**
+ * better-auth's 429 is `{message}` with a non-standard X-Retry-After. Answer in the one error shape (keeping
+ * `message`, which better-auth's client reads) with a standard Retry-After.
+ */
+function rateLimitedAuthResponse(response: Response): Response {
+  const retryAfter = response.headers.get("x-retry-after") ?? "60";
+  const message = `Too many attempts from your network. Try again in ${retryAfter} seconds.`;
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  headers.set("retry-after", retryAfter);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ error: { code: "RATE_LIMITED", message }, message }), { status: 429, headers });
+}
+
 export type AppOptions = { pages?: PageHandler; staticDir?: string };
 
 export function createApp(services: AppServices, { pages, staticDir }: AppOptions = {}) {
@@ -42,10 +56,11 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
     await next();
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-    return services.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await services.auth.handler(new Request(c.req.raw, { headers }));
+    return response.status === 429 ? rateLimitedAuthResponse(response) : response;
   });
 
   app.route("/api", healthApi);

@@ -140,6 +140,19 @@ describe.each(engines)("auth rate limits on %s", (engine) => {
     const { status, headers } = await signIn(server, "someone@example.com", "wrong password");
     expect(status).toBe(429);
     expect(Number(headers.get("x-retry-after"))).toBeGreaterThan(0);
+    expect(Number(headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("a rate-limited auth answer uses the one JSON error shape", async () => {
+    const server = await limitedServer();
+    await exhaustSignIn(server);
+    const { status, json } = await api(server.url, "/api/auth/sign-in/email", {
+      method: "POST",
+      body: { email: "someone@example.com", password: "wrong password" },
+    });
+    expect(status).toBe(429);
+    expect(json.error.code).toBe("RATE_LIMITED");
+    expect(json.error.message).toMatch(/Try again in \d+ seconds/);
   });
 
   test("a rate-limited client cannot sign in even with the right password", async () => {
