@@ -9,7 +9,7 @@ import { count } from "drizzle-orm";
 import { jobSearchSchema, isExpired, type Job, type JobSearch } from "~/lib/job";
 import { openConfiguredDatabase } from "../server/boot";
 import { jobs } from "../server/db/schema";
-import { loadEnv } from "../server/env";
+import { loadDotEnvFile, loadEnv } from "../server/env";
 import { listAllJobs, searchJobs } from "../server/jobs/repository";
 
 const QUERIES: Record<string, Record<string, string>> = {
@@ -49,6 +49,7 @@ function clientFilter(all: Job[], q: JobSearch, now: Date): Job[] {
 }
 
 async function main() {
+  loadDotEnvFile();
   const env = loadEnv();
   const { database, release } = await openConfiguredDatabase(env);
   try {

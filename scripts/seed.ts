@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { openConfiguredDatabase } from "../server/boot";
-import { loadEnv } from "../server/env";
+import { loadDotEnvFile, loadEnv } from "../server/env";
 import { insertJobsBulk } from "../server/seed/insert-jobs";
 import { syntheticJob } from "../server/seed/synthetic-jobs";
 
@@ -21,6 +21,7 @@ async function main() {
     console.error("Usage: npm run seed -- --jobs N [--start K]   (N ≥ 1, K ≥ 0)");
     process.exit(2);
   }
+  loadDotEnvFile();
   const env = loadEnv();
   const { database, release } = await openConfiguredDatabase(env);
   try {

@@ -5,12 +5,13 @@
  */
 import { openConfiguredDatabase } from "../server/boot";
 import { DataDirLockedError } from "../server/db/client";
-import { EnvError, loadEnv } from "../server/env";
+import { EnvError, loadDotEnvFile, loadEnv } from "../server/env";
 import { createLogger } from "../server/logger";
 import { syncAll } from "../server/sources/ingest";
 import { createConnectors } from "../server/sources/registry";
 
 async function main(): Promise<number> {
+  loadDotEnvFile();
   const env = loadEnv();
   const logger = createLogger({ ...env, LOG_LEVEL: "warn" });
   const { database, release } = await openConfiguredDatabase(env);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { z } from "zod";
 
 const boolean = (fallback: boolean) =>
@@ -106,4 +107,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+}
+
+/** Settings in ./.env (if there is one) fill in what the real environment does not set. */
+export function loadDotEnvFile(file = ".env"): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
 }

@@ -4,7 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { openConfiguredDatabase } from "./boot";
 import { DataDirLockedError } from "./db/client";
-import { EnvError, loadEnv } from "./env";
+import { EnvError, loadDotEnvFile, loadEnv } from "./env";
 import { createLogger } from "./logger";
 import { startOutboxSender } from "./mail/sender";
 import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "./pages";
@@ -14,6 +14,7 @@ import { createServices } from "./services";
 import { startSourceScheduler } from "./sources/scheduler";
 
 async function main() {
+  loadDotEnvFile();
   const env = loadEnv();
   const logger = createLogger(env);
   const dev = env.NODE_ENV === "development" && process.env.npm_lifecycle_event === "dev";
