@@ -124,12 +124,12 @@ export const jobs = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("jobs_posting_date_idx").on(t.postingDate.desc(), t.id.desc()),
+    index("jobs_posting_date_idx").on(t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("jobs_location_trgm_idx").using("gin", sql`${t.location} gin_trgm_ops`),
-    index("jobs_experience_date_idx").on(t.experienceLevel, t.postingDate.desc()),
-    index("jobs_employment_date_idx").on(t.employmentType, t.postingDate.desc()),
-    index("jobs_owner_idx").on(t.ownerId, t.postingDate.desc()),
+    index("jobs_experience_date_idx").on(t.experienceLevel, t.postingDate.desc().nullsFirst()),
+    index("jobs_employment_date_idx").on(t.employmentType, t.postingDate.desc().nullsFirst()),
+    index("jobs_owner_idx").on(t.ownerId, t.postingDate.desc().nullsFirst()),
     index("jobs_posted_by_email_idx").on(t.postedByEmail),
   ],
 );
