@@ -1,5 +1,6 @@
 import { servicesContext } from "~/context";
 import { ExternalSourcePage, type SourcePageConfig } from "~/components/external-source-page";
+import { SourceCredit } from "~/components/source-credit";
 import { loadSourcePage } from "../../server/sources/page-data";
 import type { Route } from "./+types/himalayasjobs";
 
@@ -28,15 +29,7 @@ const config: SourcePageConfig = {
     showTags: false,
     applyRel: "",
     // Himalayas' terms: link to the job's Himalayas page and credit Himalayas as the source.
-    credit: (job) =>
-      job.applyUrl ? (
-        <p className="text-xs text-slate-600">
-          via{" "}
-          <a href={job.applyUrl} target="_blank" rel="noopener" className="font-medium text-brand-700 underline" onClick={(event) => event.stopPropagation()}>
-            Himalayas
-          </a>
-        </p>
-      ) : null,
+    credit: (job) => (job.applyUrl ? <SourceCredit href={job.applyUrl} name="Himalayas" /> : null),
   },
   attribution: (
     <>

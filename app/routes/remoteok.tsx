@@ -1,5 +1,6 @@
 import { servicesContext } from "~/context";
 import { ExternalSourcePage, type SourcePageConfig } from "~/components/external-source-page";
+import { SourceCredit } from "~/components/source-credit";
 import { loadSourcePage } from "../../server/sources/page-data";
 import type { Route } from "./+types/remoteok";
 
@@ -27,15 +28,7 @@ const config: SourcePageConfig = {
     showTags: true,
     // Remote OK's terms: a direct, followed link back to the job on Remote OK.
     applyRel: "",
-    credit: (job) =>
-      job.applyUrl ? (
-        <p className="text-xs text-slate-600">
-          via{" "}
-          <a href={job.applyUrl} target="_blank" rel="noopener" className="font-medium text-brand-700 underline" onClick={(event) => event.stopPropagation()}>
-            Remote OK
-          </a>
-        </p>
-      ) : null,
+    credit: (job) => (job.applyUrl ? <SourceCredit href={job.applyUrl} name="Remote OK" /> : null),
   },
   attribution: (
     <>
