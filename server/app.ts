@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "./auth";
 import { healthApi } from "./api/health";
 import { jobsApi } from "./api/jobs";
@@ -49,6 +50,16 @@ export type AppOptions = { pages?: PageHandler; staticDir?: string };
 
 export function createApp(services: AppServices, { pages, staticDir }: AppOptions = {}) {
   const app = new Hono<AppBindings>();
+
+  // Baseline browser protections (nosniff, no framing by other sites). Referrer-Policy keeps the origin so the
+  // employers' apply pages can see applicants came from this board; HSTS only when we are served over https.
+  app.use(
+    secureHeaders({
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: services.env.PUBLIC_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
+      crossOriginResourcePolicy: "same-site",
+    }),
+  );
 
   app.use(async (c, next) => {
     c.set("services", services);

@@ -31,3 +31,19 @@ describe.each(engines)("health on %s", (engine) => {
     expect(json.error.code).toBe("NOT_FOUND");
   });
 });
+
+describe("security headers", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  test("every answer forbids MIME sniffing and framing by other sites, and sends no HSTS over plain http", async () => {
+    const { headers } = await api(server.url, "/api/health");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(headers.get("strict-transport-security")).toBeNull();
+  });
+});
