@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite } from "../../server/db/client";
 import { ensureBuild } from "../../server/pages";
@@ -9,7 +10,34 @@ import { ensureBuild } from "../../server/pages";
  * Once per run: migrate a PGlite instance and dump it, so each test file loads a ready database in ~0.5 s
  * instead of running initdb + migrations; and make sure the production build the browser tests serve exists.
  */
+/** Longer than any run may take, so a database this old belongs to a run that was killed before its cleanup. */
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Test databases are named jobboard_test_<Date.now() in base 36>_<random>. A run killed mid-way leaves its
+ * databases behind on the shared server; drop those old enough that no live run can still own them.
+ */
+async function dropStaleTestDatabases(adminUrl: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'jobboard\\_test\\_%'",
+    );
+    for (const { datname } of rows) {
+      const created = parseInt(datname.split("_")[2] ?? "", 36);
+      if (Number.isFinite(created) && Date.now() - created > STALE_AFTER_MS) {
+        await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) await dropStaleTestDatabases(process.env.TEST_DATABASE_URL);
+
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-tests-"));
   const database = await openPglite(undefined);
   await database.migrate();
