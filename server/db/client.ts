@@ -53,7 +53,7 @@ export function connectPostgres(
       }
     },
     ping: () => ping(db),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 
@@ -71,9 +71,15 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     ping: () => ping(db),
-    close: () => client.close(),
+    close: once(() => client.close()),
     dump: async () => (await client.dumpDataDir("gzip")) as Blob,
   };
+}
+
+/** Shutdown paths may close a database twice (signal + error); the second call is a no-op. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -22,7 +22,7 @@ describe.each(engines)("health on %s", (engine) => {
     const { status, json } = await api(other.url, "/api/health");
     expect(status).toBe(503);
     expect(json.error.code).toBe("SERVICE_UNAVAILABLE");
-    await other.close().catch(() => undefined);
+    await other.close();
   });
 
   test("an unknown API path is a JSON 404, never HTML", async () => {

@@ -29,7 +29,8 @@ export async function createTestDatabase(engine: "pglite" | "postgres"): Promise
   return {
     database,
     drop: async () => {
-      await database.close();
+      // A test may have closed the pool itself (to see the app without a database); drop the database anyway.
+      await database.close().catch(() => undefined);
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
