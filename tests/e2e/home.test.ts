@@ -199,8 +199,9 @@ test("searching by position and location matches case-insensitively and resets t
   await page.getByRole("textbox", { name: "Location" }).fill("pune");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.waitForURL(/location=pune/);
+  // The previous search also showed '1 Jobs', so wait for the new card itself rather than the count.
+  await expect.poll(() => cards(page).getByRole("link").innerText()).toBe("Intern Tester");
   await waitForResults(page, 1);
-  expect(await cards(page).getByRole("link").innerText()).toBe("Intern Tester");
   await page.context().close();
 });
 
