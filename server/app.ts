@@ -13,7 +13,7 @@ import type { AppBindings } from "./http/types";
 import type { AppServices } from "./services";
 
 /** Renders every non-API path; in production the React Router build, in development Vite's. */
-export type PageHandler = (request: Request, clientIp: string) => Promise<Response>;
+export type PageHandler = (request: Request) => Promise<Response>;
 
 /**
  * The client address used for rate limits. A forwarding header is believed only when the operator named
@@ -91,7 +91,7 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
     app.use("*", serveStatic({ root: staticDir }));
   }
 
-  if (pages) app.all("*", (c) => pages(c.req.raw, c.get("clientIp")));
+  if (pages) app.all("*", (c) => pages(c.req.raw));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);

@@ -40,17 +40,17 @@ export function ensureBuild(log: (message: string) => void): void {
 export async function productionPages(services: AppServices): Promise<PageHandler> {
   const build = (await import(BUILD_ENTRY)) as AppBuild;
   const handler = createRequestHandler(build, "production");
-  return (request, clientIp) => handler(request, build.entry.module.createLoadContext(services, { clientIp }));
+  return (request) => handler(request, build.entry.module.createLoadContext(services));
 }
 
 /** Development: Vite renders with hot reload; its middleware runs before Hono in the same server. */
 export async function developmentPages(services: AppServices) {
   const { createServer } = await import("vite");
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
-  const pages: PageHandler = async (request, clientIp) => {
+  const pages: PageHandler = async (request) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as AppBuild;
     const handler = createRequestHandler(build, "development");
-    return handler(request, build.entry.module.createLoadContext(services, { clientIp }));
+    return handler(request, build.entry.module.createLoadContext(services));
   };
   return { pages, middlewares: vite.middlewares, close: () => vite.close() };
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
-import { LISTING_LIFETIME_DAYS, type Job, type JobInput, type JobSearch } from "~/lib/job";
+import { jobSearchSchema, LISTING_LIFETIME_DAYS, type Job, type JobInput, type JobSearch } from "~/lib/job";
 import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
 import { toJobValues, toWireJob } from "./mapper";
@@ -79,12 +79,11 @@ export async function listAllJobs(db: Db): Promise<Job[]> {
   return rows.map(toWireJob);
 }
 
-export async function countActiveJobs(db: Db, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(jobs)
-    .where(gte(jobs.postingDate, new Date(now.getTime() - LISTING_LIFETIME_DAYS * DAY_MS)));
-  return row?.total ?? 0;
+const EVERY_LIVE_JOB = jobSearchSchema.parse({});
+
+/** 'Posted Jobs N+': the unfiltered search's total, so it shares that count and its cache. */
+export function countActiveJobs(db: Db, now = new Date()): Promise<number> {
+  return countMatches(db, searchConditions(EVERY_LIVE_JOB, now), EVERY_LIVE_JOB);
 }
 
 export async function findJobRow(db: Db, id: string) {

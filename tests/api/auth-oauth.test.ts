@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
+import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
 import { engines } from "../support/engines";
 import { api } from "../support/http";
 import { startTestServer, type TestServer } from "../support/server";
@@ -82,16 +82,9 @@ describe.each(engines)("sign-in through an OIDC issuer on %s", (engine) => {
     issuer = await startOidcIssuer();
     server = await startTestServer({
       engine,
-      env: {
-        GOOGLE_CLIENT_ID: issuer.clientId,
-        GOOGLE_CLIENT_SECRET: issuer.clientSecret,
-        GOOGLE_ISSUER: issuer.url,
-        GITHUB_CLIENT_ID: issuer.clientId,
-        GITHUB_CLIENT_SECRET: issuer.clientSecret,
-        GITHUB_ISSUER: issuer.url,
-      },
+      env: providerEnv(issuer),
     });
-    issuer.allowRedirects([`${server.url}/api/auth/callback/google`, `${server.url}/api/auth/callback/github`]);
+    allowAppCallbacks(issuer, server.url);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
+import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
 import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
 import { uniqueEmail, validJob } from "../support/factories";
 import { api, signUp } from "../support/http";
@@ -22,17 +22,10 @@ beforeAll(async () => {
     launchBrowser(),
     startTestServer({
       pages: true,
-      env: {
-        GOOGLE_CLIENT_ID: issuer.clientId,
-        GOOGLE_CLIENT_SECRET: issuer.clientSecret,
-        GOOGLE_ISSUER: issuer.url,
-        GITHUB_CLIENT_ID: issuer.clientId,
-        GITHUB_CLIENT_SECRET: issuer.clientSecret,
-        GITHUB_ISSUER: issuer.url,
-      },
+      env: providerEnv(issuer),
     }),
   ]);
-  issuer.allowRedirects([`${server.url}/api/auth/callback/google`, `${server.url}/api/auth/callback/github`]);
+  allowAppCallbacks(issuer, server.url);
 });
 afterAll(async () => {
   await browser?.close();

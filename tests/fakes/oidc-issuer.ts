@@ -16,6 +16,23 @@ export type OidcIssuer = {
   close: () => Promise<void>;
 };
 
+/** App settings that send both the Google-type and the GitHub-type button through this issuer. */
+export function providerEnv(issuer: OidcIssuer): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: issuer.clientId,
+    GOOGLE_CLIENT_SECRET: issuer.clientSecret,
+    GOOGLE_ISSUER: issuer.url,
+    GITHUB_CLIENT_ID: issuer.clientId,
+    GITHUB_CLIENT_SECRET: issuer.clientSecret,
+    GITHUB_ISSUER: issuer.url,
+  };
+}
+
+/** Lets the issuer send users back to both buttons' callbacks on the running app. */
+export function allowAppCallbacks(issuer: OidcIssuer, appUrl: string): void {
+  issuer.allowRedirects([`${appUrl}/api/auth/callback/google`, `${appUrl}/api/auth/callback/github`]);
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
