@@ -1,6 +1,29 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** Relative climbs out of a folder hide which side of the boundary an import crosses; `#app/…` etc. say it. */
+const noClimbs = { regex: "^\\.\\./", message: "Import across folders with #app/…, #server/…, #shared/… or #tests/…." };
+const noServer = {
+  regex: "^#server/",
+  message: "Browser code must not import server code. Take types and schemas from #shared/…; load data in a route loader.",
+};
+const serverTypesOnly = {
+  regex: "^#server/",
+  allowTypeImports: true,
+  message: "Loaders reach server code through the services in the load context (ADR 0004); import only its types.",
+};
+const onlyServerDoors = {
+  regex: "^#server/[^/]+/",
+  message: "Types come from a domain's door (#server/jobs.ts, #server/services.ts …), not its internals.",
+};
+const noApp = { regex: "^#app/", message: "Server code must not import the React app. Shared vocabulary lives in #shared/…." };
+const noSides = {
+  regex: "^(#app/|#server/|#tests/|react|hono|drizzle-orm|pg$|@electric-sql/)",
+  message: "#shared/ is the vocabulary both sides import; it imports neither side (nor React, Hono or the database).",
+};
+
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/"] },
   js.configs.recommended,
@@ -12,4 +35,15 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  { files: ["shared/**/*.{ts,tsx}"], rules: restrict(noClimbs, noSides) },
+  { files: ["server/**/*.{ts,tsx}"], rules: restrict(noClimbs, noApp) },
+  // Components, hooks and browser helpers run in the browser: no server code at all, not even types.
+  { files: ["app/**/*.{ts,tsx}"], rules: restrict(noClimbs, noServer) },
+  // Route modules, the root and *.server.ts seams run loaders on the server. They call the domains through the
+  // services in the load context, so the page build holds no copy of server code: types only, from a door.
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}"],
+    rules: restrict(noClimbs, serverTypesOnly, onlyServerDoors),
+  },
+  { files: ["tests/**/*.ts", "scripts/**/*.ts"], rules: restrict(noClimbs) },
 );

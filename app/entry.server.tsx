@@ -6,10 +6,11 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { cspNonceContext } from "./context.server";
 
 // The Hono process builds the load context through this export, so the context keys it sets are the
 // very objects the bundled routes read (a separate import would be a second copy of app/context.ts).
-export { createLoadContext } from "./context";
+export { createLoadContext } from "./context.server";
 
 export const streamTimeout = 5_000;
 
@@ -18,8 +19,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  // ServerRouter puts the nonce on React Router's inline scripts (hydration data, <Scripts>, <ScrollRestoration>,
+  // modulepreload links); React's option covers its own streaming scripts.
+  const nonce = loadContext.get(cspNonceContext);
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -47,8 +52,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,25 +1,28 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page";
-import { getSessionUser, servicesContext } from "./context";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { markDocumentHydrated } from "#app/lib/hydration.ts";
+import { getSessionUser, servicesContext } from "./context.server";
 import "./app.css";
-import { configuredSocialProviders } from "../server/auth";
 
 /** Every page knows who is signed in and which sign-in methods this install offers. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(servicesContext);
   return {
     user: await getSessionUser(context, request),
-    auth: {
-      socialProviders: configuredSocialProviders(env),
-      oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID ? { id: env.OIDC_PROVIDER_ID, name: env.OIDC_PROVIDER_NAME } : null,
-    },
+    auth: context.get(servicesContext).sessions.signInMethods(),
+    site: context.get(servicesContext).site,
   };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The outermost effect runs once the whole page has hydrated: browser tests wait on this instead of guessing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+    markDocumentHydrated();
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -1,89 +1,153 @@
 /**
- * `npm run bench` — how fast is the home search at the size of the configured database?
- * Seed first (e.g. `npm run seed -- --jobs 1000000`). For each typical query it times our SQL search
- * (GET /api/jobs's code path) and prints the median, and, in the same run, the ratio against the original
- * product's approach (download every listing, filter in JavaScript). Ratios, not absolute times, are the result.
+ * `npm run bench [-- --seconds 20 --rate 50 --listings N --url http://127.0.0.1:PORT]`: the home search under load, against a real
+ * running server. Seed first (`npm run seed -- --jobs 1000000`). Without --url it starts `server/main.ts` on a free
+ * loopback port with the configured database (DATABASE_URL, or the embedded one in DATA_DIR) and stops it after.
+ *
+ * 1. one visitor: each of 200 corpus queries once, in turn;
+ * 2. GET /api/jobs from 8 connections over a corpus of 600 distinct queries, with /api/health probed beside it;
+ * 3. server-rendered pages (home, home with a search and filters, page 3, a job page) at a fixed rate, TTFB;
+ * 4. the original design: downloading every listing (GET /api/all-jobs, now page by page), bytes and time.
+ * Absolute times depend on the machine; compare figures and ratios from one run. Load goes to 127.0.0.1 only.
  */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
-import { count } from "drizzle-orm";
-import { jobSearchSchema, isExpired, type Job, type JobSearch } from "~/lib/job";
-import { openConfiguredDatabase } from "../server/boot";
-import { jobs } from "../server/db/schema";
-import { loadDotEnvFile, loadEnv } from "../server/env";
-import { listAllJobs, searchJobs } from "../server/jobs/repository";
+import { parseArgs } from "node:util";
+import { searchCorpus } from "./bench/corpus";
+import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "./bench/load";
 
-const QUERIES: Record<string, Record<string, string>> = {
-  "first page, no filter": {},
-  "title contains 'engineer'": { search: "engineer" },
-  "location contains 'pune'": { location: "pune" },
-  "experience + type": { experienceLevel: "3-5 Year", employmentType: "Full-time" },
-  "salary range": { minSalary: "500000", maxSalary: "900000" },
-  "last 24 hours": { datePosted: "24h" },
-  "everything combined": { search: "developer", location: "bengaluru", experienceLevel: "0-3 Year", datePosted: "7d", englishLevel: "Intermediate English" },
-  "page 50": { page: "50" },
-};
+const { values } = parseArgs({
+  options: {
+    url: { type: "string" },
+    seconds: { type: "string", default: "20" },
+    rate: { type: "string", default: "50" },
+    connections: { type: "string", default: "8" },
+    "download-seconds": { type: "string", default: "60" },
+    listings: { type: "string" },
+  },
+});
+const SECONDS = Number(values.seconds);
+const RATE = Number(values.rate);
+const CONNECTIONS = Number(values.connections);
+const DOWNLOAD_SECONDS = Number(values["download-seconds"]);
 
-const RUNS = 7;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }
 
-/** The spec's client-side filter (§5), used as the baseline. */
-function clientFilter(all: Job[], q: JobSearch, now: Date): Job[] {
-  const cutoffDays = { "24h": 1, "7d": 7, "30d": 30, all: Infinity }[q.datePosted];
-  return all.filter(
-    (job) =>
-      !isExpired(job.postingDate, now) &&
-      (!q.search || job.jobTitle.toLowerCase().includes(q.search.toLowerCase())) &&
-      (!q.location || job.jobLocation.toLowerCase().includes(q.location.toLowerCase())) &&
-      (!q.experienceLevel || job.experienceLevel === q.experienceLevel) &&
-      (!q.employmentType || job.employmentType === q.employmentType) &&
-      (!q.gender || job.gender === q.gender) &&
-      (!q.englishLevel || job.englishLevel === q.englishLevel) &&
-      (q.minSalary === undefined || Number(job.minPrice) >= q.minSalary) &&
-      (q.maxSalary === undefined || Number(job.maxPrice) <= q.maxSalary) &&
-      (cutoffDays === Infinity || now.getTime() - Date.parse(job.postingDate) <= cutoffDays * 86_400_000),
+async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      SOURCES_SCHEDULER: "false",
+      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if ((await timeRequest(`${url}/api/health`)).ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error("server did not become healthy within 120 s");
+}
+
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
+
+function row(name: string, s: Summary) {
+  console.log(
+    `${name.padEnd(34)} ${s.requests.toString().padStart(6)} ${s.perSecond.toFixed(1).padStart(7)} ${ms(s.p50).padStart(9)} ${ms(s.p95).padStart(9)} ${ms(s.p99).padStart(9)} ${ms(s.max).padStart(9)} ${s.errors.toString().padStart(6)}`,
   );
 }
 
 async function main() {
-  loadDotEnvFile();
-  const env = loadEnv();
-  const { database, release } = await openConfiguredDatabase(env);
+  const started = values.url ? undefined : await startServer();
+  const url = values.url ?? started?.url ?? "";
   try {
-    await database.migrate();
-    const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(jobs);
-    console.log(`Benchmark on ${database.engine}, ${total.toLocaleString("en-US")} listings, median of ${RUNS} runs\n`);
+    const probe = await fetch(`${url}/api/jobs?datePosted=all`);
+    const live = probe.headers.get("x-total-count");
+    const exact = probe.headers.get("x-total-count-exact");
+    const [first] = (await probe.json()) as { _id: string }[];
+    console.log(`Benchmark against ${url}: ${live} live listings${exact === "false" ? " (estimate)" : ""}; ${SECONDS} s per load phase\n`);
+    console.log(`${"phase".padEnd(34)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"max".padStart(9)} ${"errors".padStart(6)}`);
 
-    const now = new Date();
-    const began = performance.now();
-    const all = await listAllJobs(database.db);
-    const downloadMs = performance.now() - began;
+    const corpus = searchCorpus();
+    const single: Sample[] = [];
+    const singleBegan = performance.now();
+    for (const path of corpus.slice(0, 200)) single.push(await timeRequest(`${url}${path}`));
+    row("one visitor, 200 queries", summarise(single, (performance.now() - singleBegan) / 1000));
 
-    console.log(`${"query".padEnd(28)} ${"ours (ms)".padStart(10)} ${"baseline (ms)".padStart(14)} ${"speed-up".padStart(9)}  results`);
-    for (const [name, params] of Object.entries(QUERIES)) {
-      const search = jobSearchSchema.parse(params);
-      const timings: number[] = [];
-      let found = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const start = performance.now();
-        found = (await searchJobs(database.db, search, now)).total;
-        timings.push(performance.now() - start);
+    let cursor = 0;
+    let searching = true;
+    // Beside the searches: the health check, which queries the database (so it waits its turn behind them), and a
+    // file the server answers without the database (so it shows whether the server's own thread is free).
+    const besideSearches = async (path: string, samples: Sample[]) => {
+      while (searching) {
+        samples.push(await timeRequest(`${url}${path}`));
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const filterStart = performance.now();
-      const baselineFound = clientFilter(all, search, now).length;
-      const baselineMs = downloadMs + (performance.now() - filterStart);
-      const ours = median(timings);
-      const check = baselineFound === found ? "" : `  (baseline found ${baselineFound}!)`;
-      console.log(
-        `${name.padEnd(28)} ${ours.toFixed(1).padStart(10)} ${baselineMs.toFixed(0).padStart(14)} ${`${(baselineMs / ours).toFixed(0)}×`.padStart(9)}  ${found}${check}`,
-      );
+    };
+    const health: Sample[] = [];
+    const file: Sample[] = [];
+    const probes = Promise.all([besideSearches("/api/health", health), besideSearches("/favicon.svg", file)]);
+    const searches = await closedLoop(CONNECTIONS, SECONDS, () => `${url}${corpus[cursor++ % corpus.length]}`);
+    searching = false;
+    await probes;
+    row(`GET /api/jobs, ${CONNECTIONS} connections, ${corpus.length} q.`, summarise(searches, SECONDS));
+    row("  /api/health beside it", summarise(health, SECONDS));
+    row("  /favicon.svg beside it", summarise(file, SECONDS));
+
+    const pages = ["/", "/?search=engineer&location=pune&experienceLevel=0-3+Year&datePosted=30d", "/?page=3", `/jobs/${first?._id ?? ""}`];
+    let next = 0;
+    const ssr = await fixedRate(RATE, SECONDS, () => `${url}${pages[next++ % pages.length]}`);
+    row(`SSR pages at ${RATE}/s (TTFB)`, summarise(ssr, SECONDS));
+
+    // The original design downloaded every listing on each visit. Walked page by page here (the endpoint no longer
+    // answers everything at once); stopped after DOWNLOAD_SECONDS and extrapolated from the share downloaded.
+    const began = performance.now();
+    const all = await fetch(`${url}/api/all-jobs`);
+    let bytes = (await all.arrayBuffer()).byteLength;
+    let listings = 100;
+    let after = all.headers.get("x-next-cursor");
+    while (after && performance.now() - began < DOWNLOAD_SECONDS * 1000) {
+      const page = await fetch(`${url}/api/all-jobs?limit=100&cursor=${encodeURIComponent(after)}`);
+      bytes += (await page.arrayBuffer()).byteLength;
+      listings += 100;
+      after = page.headers.get("x-next-cursor");
     }
-    console.log("\nbaseline = GET /api/all-jobs (every listing) + the spec's client-side filter, as the original product did.");
+    const seconds = (performance.now() - began) / 1000;
+    // Every listing, live and expired: as seeded (--listings), else twice the live ones (the seed spreads 60 days).
+    const everything = values.listings ? Number(values.listings) : Number(live) * 2;
+    const scale = after ? everything / listings : 1;
+    const baselineMs = seconds * 1000 * scale;
+    const baselineBytes = bytes * scale;
+    const oursBytes = (await (await fetch(`${url}/api/jobs`)).arrayBuffer()).byteLength;
+    const loadedP50 = summarise(searches, SECONDS).p50;
+    console.log(
+      `\nOriginal design, every listing per visit: ${(baselineBytes / 1e6).toFixed(1)} MB in ${ms(baselineMs)}${after ? ` (extrapolated from ${listings.toLocaleString("en-US")} listings)` : ""}`,
+    );
+    console.log(`Ours, one page of results: ${(oursBytes / 1e3).toFixed(1)} kB; p50 under load ${ms(loadedP50)}`);
+    console.log(`Ratio: ${(baselineBytes / oursBytes).toFixed(0)}× fewer bytes, ${(baselineMs / loadedP50).toFixed(0)}× less time per visit`);
   } finally {
-    await release();
+    if (started) {
+      started.child.kill("SIGTERM");
+      await new Promise((resolve) => started.child.once("exit", resolve));
+    }
   }
 }
 

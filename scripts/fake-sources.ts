@@ -3,12 +3,12 @@
  * Himalayas and JobWiz APIs (the same ones the tests use, speaking each real shape) with sample listings,
  * and prints the env that points the app at them. Stop with Ctrl+C.
  */
-import { adzunaJob } from "../tests/fakes/sources/adzuna";
-import { himalayasJob } from "../tests/fakes/sources/himalayas";
-import { jobWizJob } from "../tests/fakes/sources/jobwiz";
-import { joobleJob } from "../tests/fakes/sources/jooble";
-import { remoteOkJob } from "../tests/fakes/sources/remoteok";
-import { startFakeSources } from "../tests/fakes/sources/server";
+import { adzunaJob } from "#tests/fakes/sources/adzuna.ts";
+import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
+import { jobWizJob } from "#tests/fakes/sources/jobwiz.ts";
+import { joobleJob } from "#tests/fakes/sources/jooble.ts";
+import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
+import { startFakeSources } from "#tests/fakes/sources/server.ts";
 
 const port = Number(process.env.FAKE_SOURCES_PORT ?? 4010);
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);

@@ -4,10 +4,11 @@
  * The same N and start always produce the same listings; --start lets you add more without repeating.
  */
 import { parseArgs } from "node:util";
-import { openConfiguredDatabase } from "../server/boot";
-import { loadDotEnvFile, loadEnv } from "../server/env";
-import { insertJobsBulk } from "../server/seed/insert-jobs";
-import { syntheticJob } from "../server/seed/synthetic-jobs";
+import { sql } from "drizzle-orm";
+import { openConfiguredDatabase } from "#server/database.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
+import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
+import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 
 const BATCH = 2_000;
 
@@ -34,8 +35,14 @@ async function main() {
       await insertJobsBulk(database.db, rows);
       const inserted = done + size;
       const rate = Math.round(inserted / ((Date.now() - began) / 1000 || 1));
-      process.stdout.write(`\rInserted ${inserted.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} listings (${rate.toLocaleString("en-US")}/s)`);
+      const line = `Inserted ${inserted.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} listings (${rate.toLocaleString("en-US")}/s)`;
+      // A terminal shows one line that updates in place; a log file or CI gets one line per update.
+      process.stdout.write(process.stdout.isTTY ? `\r${line}` : `${line}\n`);
     }
+    // Without statistics the planner guesses, and the first searches after a bulk load pick slow plans (issue 10);
+    // VACUUM also sets the visibility map, so the capped counts can be index-only scans.
+    process.stdout.write(`${process.stdout.isTTY ? "\n" : ""}Gathering statistics (VACUUM ANALYZE jobs)…`);
+    await database.db.execute(sql`VACUUM (ANALYZE) jobs`);
     process.stdout.write(`\nDone in ${((Date.now() - began) / 1000).toFixed(1)} s (${database.engine}).\n`);
   } finally {
     await release();

@@ -3,12 +3,12 @@
  * (DATABASE_URL, or the embedded one in DATA_DIR), prints one line per source and exits.
  * Exit code 1 when a configured source failed; its previous listings stay in place.
  */
-import { openConfiguredDatabase } from "../server/boot";
-import { DataDirLockedError } from "../server/db/client";
-import { EnvError, loadDotEnvFile, loadEnv } from "../server/env";
-import { createLogger } from "../server/logger";
-import { syncAll } from "../server/sources/ingest";
-import { createConnectors } from "../server/sources/registry";
+import { openConfiguredDatabase } from "#server/database.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
+import { syncAll } from "#server/sources/ingest.ts";
+import { createConnectors } from "#server/sources/registry.ts";
+import { StartupError } from "#server/startup-error.ts";
 
 async function main(): Promise<number> {
   loadDotEnvFile();
@@ -37,7 +37,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
+    console.error(error instanceof StartupError ? error.message : error);
     process.exit(1);
   },
 );

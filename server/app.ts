@@ -1,19 +1,32 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "./auth";
-import { healthApi } from "./api/health";
-import { jobsApi } from "./api/jobs";
-import { sourcesApi } from "./api/sources";
-import { blogApi } from "./api/blog";
-import { contactApi } from "./api/contact";
-import { ApiError, errorResponse } from "./errors";
-import type { AppBindings } from "./http/types";
+import { healthApi } from "#server/api/health.ts";
+import { jobsApi } from "#server/api/jobs.ts";
+import { adminApi } from "#server/api/admin.ts";
+import { sourcesApi } from "#server/api/sources.ts";
+import { blogApi } from "#server/api/blog.ts";
+import { contactApi } from "#server/api/contact.ts";
+import { feedsRoutes } from "#server/api/feeds.ts";
+import { openApiRoutes } from "#server/api/openapi.ts";
+import { alertPages, alertsApi } from "#server/api/alerts.ts";
+import { publicReadCors } from "#server/http/cors.ts";
+import { isDomainError } from "./errors";
+import { errorResponse, jsonError } from "#server/http/errors.ts";
+import { errorBody } from "#shared/errors.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
+import { contentSecurityPolicy, newNonce, PERMISSIONS_POLICY } from "#server/http/csp.ts";
+import type { AppBindings } from "#server/http/types.ts";
 import type { AppServices } from "./services";
 
-/** Renders every non-API path; in production the React Router build, in development Vite's. */
-export type PageHandler = (request: Request) => Promise<Response>;
+/**
+ * Renders every non-API path; in production the React Router build, in development Vite's. Inline scripts
+ * carry `nonce`, the one the answer's Content-Security-Policy names.
+ */
+export type PageHandler = (request: Request, nonce: string) => Promise<Response>;
 
 /**
  * The client address used for rate limits. A forwarding header is believed only when the operator named
@@ -43,7 +56,7 @@ function rateLimitedAuthResponse(response: Response): Response {
   headers.set("content-type", "application/json");
   headers.set("retry-after", retryAfter);
   headers.delete("content-length");
-  return new Response(JSON.stringify({ error: { code: "RATE_LIMITED", message }, message }), { status: 429, headers });
+  return new Response(JSON.stringify({ ...errorBody("RATE_LIMITED", message), message }), { status: 429, headers });
 }
 
 export type AppOptions = { pages?: PageHandler; staticDir?: string };
@@ -61,11 +74,16 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
     }),
   );
 
+  // Pages, JSON and feeds are compressed as they stream; the fingerprinted assets were compressed at build time.
+  app.use(compress());
+
   app.use(async (c, next) => {
     c.set("services", services);
     c.set("clientIp", clientIp(c, services.env.TRUSTED_PROXY_HEADER));
     await next();
   });
+
+  app.use(publicReadCors);
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -79,8 +97,14 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
   app.route("/api", sourcesApi);
   app.route("/api", contactApi);
   app.route("/api", blogApi);
+  app.route("/api", openApiRoutes);
+  app.route("/api", alertsApi);
 
-  app.all("/api/*", (c) => errorResponse(c, new ApiError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`)));
+  app.route("/feeds", feedsRoutes);
+  app.route("/alerts", alertPages);
+  app.route("/api", adminApi);
+
+  app.all("/api/*", (c) => jsonError(c, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
 
   if (staticDir) {
     // Vite fingerprints everything under /assets, so those files can be cached for good.
@@ -88,15 +112,31 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
-    app.use("*", serveStatic({ root: staticDir }));
+    app.use("*", serveStatic({ root: staticDir, precompressed: true }));
   }
 
-  if (pages) app.all("*", (c) => pages(c.req.raw));
+  if (pages) {
+    const development = services.env.NODE_ENV === "development";
+    app.all("*", async (c) => {
+      const nonce = newNonce();
+      const response = await pages(c.req.raw, nonce);
+      if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
+      const html = new Response(response.body, response);
+      html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development }));
+      html.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+      return html;
+    });
+  }
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+    if (isDomainError(error)) return errorResponse(c, error);
+    if (isDatabaseUnavailable(error)) {
+      services.logger.warn({ err: error, path: c.req.path }, "database unavailable");
+      c.header("Retry-After", "5");
+      return jsonError(c, "SERVICE_UNAVAILABLE", "The service is briefly unavailable; please try again in a few seconds");
+    }
     services.logger.error({ err: error, path: c.req.path }, "request failed");
-    return errorResponse(c, new ApiError(500, "INTERNAL", "Something went wrong on our side; please try again"));
+    return jsonError(c, "INTERNAL", "Something went wrong on our side; please try again");
   });
 
   return app;

@@ -1,11 +1,17 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins/bearer";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
-import type { Db } from "./db/client";
-import * as schema from "./db/schema";
+import { jwt } from "better-auth/plugins/jwt";
+import type { SessionUser, SignInMethods, SocialProviderId } from "#shared/session.ts";
+import type { Db } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
 import type { Env } from "./env";
 import { hashPassword, verifyPassword } from "./password";
+import { composePasswordResetMail, composeVerificationMail } from "./mail/account-mail";
+import { enqueueMail } from "./mail/mail-outbox";
 
 /**
  * better-auth reads the client IP from this header only. The HTTP layer strips any incoming copy and
@@ -13,7 +19,7 @@ import { hashPassword, verifyPassword } from "./password";
  */
 export const CLIENT_IP_HEADER = "x-jobboard-client-ip";
 
-export type SocialProviderId = "google" | "github" | "facebook" | "twitter";
+export const SUSPENDED_MESSAGE = "This account is suspended. Contact us if you think this is a mistake.";
 
 export function configuredSocialProviders(env: Env): SocialProviderId[] {
   const pairs: [SocialProviderId, string | undefined, string | undefined][] = [
@@ -52,6 +58,21 @@ function socialProviders(env: Env) {
 
 const discoveryUrl = (issuer: string) => `${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`;
 
+/**
+ * TOKEN_SYNC_URL gets a short-lived signed token (JWT, TOKEN_SYNC_MAX_AGE_SECONDS) rather than the session's bearer
+ * token: whatever listens there can check it against /api/auth/jwks without being trusted with a long-lived session.
+ */
+function tokenSyncPlugins(env: Env) {
+  if (!env.TOKEN_SYNC_URL) return [];
+  return [
+    jwt({
+      jwt: { expirationTime: `${env.TOKEN_SYNC_MAX_AGE_SECONDS}s`, issuer: env.PUBLIC_URL, audience: new URL(env.TOKEN_SYNC_URL, env.PUBLIC_URL).href },
+      // Only the sign-in asks for one; signing a token on every session read would cost each page view.
+      disableSettingJwtHeader: true,
+    }),
+  ];
+}
+
 function oidcPlugins(env: Env) {
   const config: GenericOAuthConfig[] = issuerOverrides(env).map(({ providerId, issuer }) => ({
     providerId,
@@ -76,9 +97,13 @@ function oidcPlugins(env: Env) {
   return config.length ? [genericOAuth({ config })] : [];
 }
 
-export function createAuth({ db, env, secret }: { db: Db; env: Env; secret: string }) {
+/** Called once better-auth has marked an address verified (the listings held for it can go on). */
+export type AuthHooks = { onEmailVerified?: (userId: string) => Promise<void> };
+
+export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; secret: string; hooks?: AuthHooks }) {
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const max = env.AUTH_RATE_LIMIT_MAX;
+  const accountMailRule = { window: env.ACCOUNT_MAIL_RATE_LIMIT_WINDOW_SECONDS, max: env.ACCOUNT_MAIL_RATE_LIMIT_MAX };
   return betterAuth({
     appName: "Job Board",
     baseURL: env.PUBLIC_URL,
@@ -93,6 +118,7 @@ export function createAuth({ db, env, secret }: { db: Db; env: Env; secret: stri
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        jwks: schema.jwks,
       },
     }),
     emailAndPassword: {
@@ -101,9 +127,39 @@ export function createAuth({ db, env, secret }: { db: Db; env: Env; secret: stri
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
+      // better-auth's reset flow: a single-use token that expires, the same answer whether or not the address has an
+      // account, and every session of the account ended once the password changes.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await enqueueMail(db, composePasswordResetMail(user, url, env));
+      },
+    },
+    // Sign-in works before the address is verified (the employer can prepare listings); publishing waits for it.
+    emailVerification: {
+      sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await enqueueMail(db, composeVerificationMail(user, url, env));
+      },
+      afterEmailVerification: async (user) => {
+        await hooks.onEmailVerified?.(user.id);
+      },
     },
     socialProviders: socialProviders(env),
-    plugins: [bearer(), ...oidcPlugins(env)],
+    // A suspended account cannot start a session, by password, social or OIDC sign-in alike (ADR 0011).
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [row] = await db.select({ suspendedAt: schema.user.suspendedAt }).from(schema.user).where(eq(schema.user.id, session.userId));
+            if (row?.suspendedAt) throw APIError.from("FORBIDDEN", { message: SUSPENDED_MESSAGE, code: "ACCOUNT_SUSPENDED" });
+          },
+        },
+      },
+    },
+    plugins: [bearer(), ...oidcPlugins(env), ...tokenSyncPlugins(env)],
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -113,17 +169,23 @@ export function createAuth({ db, env, secret }: { db: Db; env: Env; secret: stri
         "/sign-in/email": { window, max },
         "/sign-up/email": { window, max },
         "/sign-in/social": { window, max: max * 2 },
+        "/send-verification-email": accountMailRule,
+        "/request-password-reset": accountMailRule,
+        "/reset-password": { window, max },
       },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      // better-auth turns its Origin/CSRF check off by itself when it detects a test run; keep it on everywhere
+      // so the tests exercise the check production relies on.
+      disableOriginCheck: false,
     },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export type SessionUser = { id: string; email: string; name: string; image: string | null };
+export type { SessionUser };
 
 export async function getSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
   const session = await auth.api.getSession({ headers });
@@ -131,3 +193,18 @@ export async function getSessionUser(auth: Auth, headers: Headers): Promise<Sess
   const { id, email, name, image } = session.user;
   return { id, email, name, image: image ?? null };
 }
+
+/** The session domain as pages and handlers use it: who is signed in, and how one may sign in here. */
+export function createSessions({ auth, env }: { auth: Auth; env: Env }) {
+  const signInMethods: SignInMethods = {
+    socialProviders: configuredSocialProviders(env),
+    oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID ? { id: env.OIDC_PROVIDER_ID, name: env.OIDC_PROVIDER_NAME } : null,
+    tokenSyncUrl: env.TOKEN_SYNC_URL ?? null,
+  };
+  return {
+    getUser: ({ headers }: { headers: Headers }) => getSessionUser(auth, headers),
+    signInMethods: () => signInMethods,
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

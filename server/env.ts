@@ -1,11 +1,48 @@
 import fs from "node:fs";
 import { z } from "zod";
+import { MODERATION_MODES } from "#shared/moderation.ts";
+import { SOURCES } from "#shared/sources.ts";
+import { StartupError } from "#server/startup-error.ts";
 
+const TRUE = ["true", "1", "yes"];
+const FALSE = ["false", "0", "no"];
+
+/** true/false, yes/no or 1/0 in any case; anything else is refused rather than read as false. */
 const boolean = (fallback: boolean) =>
   z
-    .enum(["true", "false", "1", "0", "yes", "no"], { error: "Must be true or false" })
+    .string()
     .optional()
-    .transform((value) => (value === undefined ? fallback : ["true", "1", "yes"].includes(value)));
+    .transform((value, context) => {
+      const word = value?.trim().toLowerCase();
+      if (word === undefined || word === "") return fallback;
+      if (TRUE.includes(word)) return true;
+      if (FALSE.includes(word)) return false;
+      context.addIssue({ code: "custom", message: `Must be true or false (yes/no and 1/0 work too), not "${value}"` });
+      return z.NEVER;
+    });
+
+/** An absolute URL whose scheme is one of `schemes`; `example` shows the operator the expected shape. */
+const urlWithScheme = (schemes: string[], example: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const text = value?.trim();
+      if (!text) return undefined;
+      let url: URL | undefined;
+      try {
+        url = new URL(text);
+      } catch {
+        url = undefined;
+      }
+      const scheme = url?.protocol.slice(0, -1);
+      if (!url || !scheme || !schemes.includes(scheme) || url.hostname === "") {
+        const expected = schemes.map((s) => `${s}://`).join(" or ");
+        context.addIssue({ code: "custom", message: `Must be a URL starting with ${expected}, for example ${example}` });
+        return z.NEVER;
+      }
+      return text;
+    });
 
 const optionalString = z
   .string()
@@ -17,14 +54,44 @@ const optionalUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+/** Text an operator may switch off: unset keeps the default, `none` (or an empty value) shows nothing. */
+const textOrNone = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => {
+      if (value === undefined) return fallback;
+      const text = value.trim();
+      return text === "" || text.toLowerCase() === "none" ? undefined : text;
+    });
+
+/** A `|`-separated list (addresses and URLs contain commas); `none` or an empty value is an empty list. */
+const list = (fallback: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => {
+      if (value === undefined) return fallback;
+      if (value.trim().toLowerCase() === "none") return [];
+      return value.split("|").map((item) => item.trim()).filter(Boolean);
+    });
+
 /** Every setting the server reads, validated once at boot. README "Configuration" documents each. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number({ error: "Must be a port number" }).int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: optionalUrl,
-  DATABASE_URL: optionalString,
+  PUBLIC_URL: urlWithScheme(["http", "https"], "https://jobs.example.com"),
+  DATABASE_URL: urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard"),
+  /** How long a starting server keeps trying a DATABASE_URL server that refuses connections (it may be starting too). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(10),
   DATA_DIR: z.string().default("./data"),
+  /** How long a starting process waits for the previous holder of DATA_DIR's lock (one that is still exiting). */
+  DATA_DIR_LOCK_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** How long a starting server keeps trying a busy PORT (a process killed a moment ago may still hold it). */
+  PORT_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** How long SIGTERM/SIGINT lets requests already in flight finish before their connections are closed. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   SEED_DEMO: boolean(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "Must be at least 32 characters"),
@@ -48,7 +115,20 @@ export const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_ID: z.string().regex(/^[a-z0-9-]+$/, "Must be lower-case letters, digits or dashes").default("oidc"),
   OIDC_PROVIDER_NAME: z.string().default("Single sign-on"),
-  SMTP_URL: optionalString,
+  // Trust and safety (ADR 0011).
+  REQUIRE_EMAIL_VERIFICATION: boolean(true),
+  ACCOUNT_MAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+  ACCOUNT_MAIL_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  MODERATION: z.enum(MODERATION_MODES, { error: "Must be off, first or all" }).default("first"),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  POSTS_PER_DAY: z.coerce.number().int().min(1).default(10),
+  REPORTS_TO_HIDE: z.coerce.number().int().min(1).default(3),
+  REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  REPORT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SMTP_URL: urlWithScheme(["smtp", "smtps"], "smtp://user:password@smtp.example.com:587"),
   MAIL_FROM: z.string().default("Job Board <no-reply@localhost>"),
   CONTACT_TO: optionalString,
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
@@ -83,30 +163,84 @@ export const envSchema = z.object({
   SOURCES_DISABLED: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean)),
+    .transform((value, context) => {
+      const names = value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+      const unknown = names.filter((name) => !(SOURCES as readonly string[]).includes(name));
+      if (unknown.length > 0) {
+        context.addIssue({ code: "custom", message: `Unknown source ${unknown.map((n) => `"${n}"`).join(", ")}; the sources are ${SOURCES.join(", ")}` });
+        return z.NEVER;
+      }
+      return names;
+    }),
+  // The operator's board (server/site.ts): name, how to reach them, the hero's counters. Defaults are the spec's.
+  SITE_NAME: z.string().trim().min(1, "Must not be empty").default("Job Board"),
+  SITE_EMAIL: z.email({ error: "Must be an e-mail address, for example jobs@example.com" }).default("support@jobboard.community"),
+  SITE_PHONE: textOrNone("+91 80 4718 2290"),
+  SITE_ADDRESS: list(["Job Board Community Desk", "3rd Floor, 27 Residency Road", "Bengaluru, Karnataka 560025, India"]),
+  SITE_HOURS: textOrNone("Monday to Friday, 10:00 to 18:00 IST"),
+  SITE_SOCIAL_LINKS: list(["https://www.linkedin.com/company/job-board-community", "https://t.me/jobboardcommunity"]).pipe(
+    z.array(z.url({ protocol: /^https?$/, error: "Must be http(s) URLs separated by |, for example https://www.linkedin.com/company/acme|https://t.me/acme" })),
+  ),
+  /** "count" shows the number of live listings; anything else is shown as written. */
+  HERO_JOBS_POSTED: z.string().trim().min(1, "Must not be empty").default("0+"),
+  HERO_MONTHLY_USERS: z.string().trim().min(1, "Must not be empty").default("5000+"),
+  HERO_JOBSEEKERS: z.string().trim().min(1, "Must not be empty").default("1000+"),
   SOURCES_GRACE_HOURS: z.coerce.number().min(0).default(48),
   SOURCES_TIMEOUT_SECONDS: z.coerce.number().positive().max(10, "Must be at most 10").default(10),
   SOURCES_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).default(4_000_000),
   SOURCES_MAX_RETRY_AFTER_SECONDS: z.coerce.number().min(0).default(60),
+  // Job alerts (server/alerts.ts): the in-process scheduler, how often instant alerts go out, the digests' hour.
+  ALERTS_SCHEDULER: boolean(true),
+  ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(5, "Must be at least 5").max(86_400).default(60),
+  /** Spec §7: a same-origin URL told of each sign-in (POST with a Bearer token) and sign-out (DELETE). Off when unset. */
+  TOKEN_SYNC_URL: optionalString,
+  /** Spec §9: how long the token sent to TOKEN_SYNC_URL is valid (5 minutes). */
+  TOKEN_SYNC_MAX_AGE_SECONDS: z.coerce.number({ error: "Must be a number of seconds" }).int().min(30).max(3600).default(300),
+  ALERTS_HOUR: z.coerce.number({ error: "Must be an hour, 0 to 23" }).int().min(0).max(23).default(8),
+  ALERTS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  ALERTS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
 });
 
 export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string };
 
-export class EnvError extends Error {}
+export class EnvError extends StartupError {}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
-    throw new EnvError(`Invalid configuration:\n${problems}`);
+    // One line per bad setting, each naming it, so the first line of the log says what to change.
+    const problems = parsed.error.issues.map((issue) => `Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+    throw new EnvError(problems.join("\n"));
   }
   const env = parsed.data;
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
     throw new EnvError(
-      "Invalid configuration:\n  BETTER_AUTH_SECRET: Required in production with DATABASE_URL (every instance must share it); generate one with `openssl rand -base64 32`",
+      "Invalid configuration: BETTER_AUTH_SECRET: Required in production with DATABASE_URL (every instance must share it); generate one with `openssl rand -base64 32`",
     );
   }
-  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return { ...env, PUBLIC_URL: publicUrl, TOKEN_SYNC_URL: sameOriginPath(env.TOKEN_SYNC_URL, publicUrl) };
+}
+
+/**
+ * TOKEN_SYNC_URL as the path the browser calls. The token is a credential: it may only go to this board's own origin
+ * (spec §7), so any other origin stops the server at boot rather than leaking tokens later.
+ */
+function sameOriginPath(value: string | undefined, publicUrl: string): string | undefined {
+  if (value === undefined) return undefined;
+  const origin = new URL(publicUrl).origin;
+  let url: URL | undefined;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.origin !== origin) {
+    throw new EnvError(
+      `Invalid configuration: TOKEN_SYNC_URL: Must be on this board's own origin (${origin}); give a path such as /session-sync or a URL starting with ${origin}/`,
+    );
+  }
+  return `${url.pathname}${url.search}`;
 }
 
 /** Settings in ./.env (if there is one) fill in what the real environment does not set. */

@@ -1,62 +1,45 @@
-import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { fieldErrors, type ErrorCode, type FieldErrors } from "#shared/errors.ts";
 
-export type ErrorCode =
-  | "VALIDATION_FAILED"
-  | "MALFORMED_JSON"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "RATE_LIMITED"
-  | "SERVICE_UNAVAILABLE"
-  | "INTERNAL";
+/**
+ * What a domain refuses, in its own terms: a code from the shared table, a message a person can act on, and the
+ * fields at fault. Domains never speak HTTP; the API's error handler and the page loaders map the code to a status.
+ */
+export class DomainError extends Error {
+  override readonly name = "DomainError";
 
-/** The one JSON error shape of DESIGN.md: `{ error: { code, message, fields? } }`. */
-export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
-
-export class ApiError extends Error {
   constructor(
-    readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
+    readonly fields?: FieldErrors,
+    /** For RATE_LIMITED: when the caller may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
-
-  toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
-  }
 }
 
-export const notFound = (message = "Not found") => new ApiError(404, "NOT_FOUND", message);
-export const forbidden = (message = "You are not allowed to do that") => new ApiError(403, "FORBIDDEN", message);
-export const unauthenticated = (message = "Sign in first") => new ApiError(401, "UNAUTHENTICATED", message);
-
-/** First message per field, keyed by the dotted path (`skills.0.value`), for forms to show inline. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    fields[key] ??= issue.message;
-  }
-  return fields;
+/**
+ * Not `instanceof`: the React Router build and the server may each hold a copy of this module, and an error thrown
+ * by one must still be recognised by the other.
+ */
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof Error && error.name === "DomainError" && "code" in error;
 }
+
+export const notFound = (message = "Not found") => new DomainError("NOT_FOUND", message);
+export const forbidden = (message = "You are not allowed to do that") => new DomainError("FORBIDDEN", message);
+export const unauthenticated = (message = "Sign in first") => new DomainError("UNAUTHENTICATED", message);
+export const invalid = (message: string, fields?: FieldErrors) => new DomainError("VALIDATION_FAILED", message, fields);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new DomainError("RATE_LIMITED", message, undefined, retryAfterSeconds);
 
 export function validationFailed(error: z.ZodError, message = "Some fields are not valid") {
-  return new ApiError(400, "VALIDATION_FAILED", message, fieldErrors(error));
+  return invalid(message, fieldErrors(error.issues));
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(result.error);
   return result.data;
-}
-
-export function errorResponse(c: Context, error: ApiError) {
-  return c.json(error.toBody(), error.status);
 }

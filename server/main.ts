@@ -2,16 +2,20 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
-import { openConfiguredDatabase } from "./boot";
-import { DataDirLockedError } from "./db/client";
-import { EnvError, loadDotEnvFile, loadEnv } from "./env";
+import { openConfiguredDatabase } from "./database";
+import { loadDotEnvFile, loadEnv } from "./env";
 import { createLogger } from "./logger";
-import { startOutboxSender } from "./mail/sender";
+import { startOutboxSender } from "#server/mail/sender.ts";
+import { startMailSender } from "#server/mail/mail-sender.ts";
+import { startAlertScheduler } from "#server/alerts/scheduler.ts";
 import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "./pages";
 import { resolveAuthSecret } from "./secret";
-import { isDatabaseEmpty, seedDemo } from "./seed/demo";
+import { isDatabaseEmpty, seedDemo } from "#server/seed/demo.ts";
 import { createServices } from "./services";
-import { startSourceScheduler } from "./sources/scheduler";
+import { handleShutdownSignals } from "./shutdown";
+import { listen } from "#server/http/listen.ts";
+import { StartupError } from "#server/startup-error.ts";
+import { startSourceScheduler } from "#server/sources/scheduler.ts";
 
 async function main() {
   loadDotEnvFile();
@@ -19,7 +23,12 @@ async function main() {
   const logger = createLogger(env);
   const dev = env.NODE_ENV === "development" && process.env.npm_lifecycle_event === "dev";
 
-  if (!dev) ensureBuild((message) => logger.info(message));
+  if (!dev) {
+    await ensureBuild(async (message) => {
+      logger.info(message);
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
+    });
+  }
 
   const { database, release } = await openConfiguredDatabase(env, logger);
   const started = Date.now();
@@ -33,8 +42,12 @@ async function main() {
   }
 
   const shutdownTasks: (() => Promise<void>)[] = [];
-  // Delivers contact messages stored in the outbox; stopped before the database is released.
+  // Stopped in this order once the server has stopped, before the database is closed and its lock released.
   shutdownTasks.push(startOutboxSender(services).stop);
+  shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
+  if (env.ALERTS_SCHEDULER) {
+    shutdownTasks.push(startAlertScheduler({ alerts: services.alerts, intervalSeconds: env.ALERTS_INTERVAL_SECONDS, logger }).stop);
+  }
   if (env.SOURCES_SCHEDULER) shutdownTasks.push(startSourceScheduler({ database, env, logger }).stop);
   let handle: (req: IncomingMessage, res: ServerResponse) => void;
   if (dev) {
@@ -47,28 +60,21 @@ async function main() {
     handle = getRequestListener(createApp(services, { pages, staticDir: path.relative(process.cwd(), CLIENT_DIR) }).fetch);
   }
 
-  const server = createServer(handle);
-  server.listen(env.PORT, env.HOST, () => {
-    logger.info(`Job board listening on ${env.PUBLIC_URL} (${database.engine})`);
+  const server = createServer();
+  // Registered before the app's handler, so it sees each request before any answer is written.
+  handleShutdownSignals({ server, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000, tasks: [...shutdownTasks, release], logger });
+  server.on("request", handle);
+  await listen(server, {
+    port: env.PORT,
+    host: env.HOST,
+    waitMs: env.PORT_WAIT_SECONDS * 1000,
+    onWait: (waitMs) => logger.warn(`Port ${env.PORT} is busy; waiting up to ${waitMs / 1000} s for it (a process that was just stopped may still hold it)`),
   });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    server.closeIdleConnections();
-    await new Promise((resolve) => server.close(resolve));
-    for (const task of shutdownTasks) await task();
-    await release();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  logger.info(`Job board listening on ${env.PUBLIC_URL} (${database.engine})`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+  if (error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import type { createLoadContext } from "~/context";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageHandler } from "./app";
 import type { AppServices } from "./services";
 
@@ -12,7 +11,8 @@ const BUILD_ENTRY = path.join(BUILD_DIR, "server/index.js");
 export const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
 type AppBuild = ServerBuild & {
-  entry: { module: { createLoadContext: typeof createLoadContext } };
+  /** app/entry.server.tsx re-exports it, so the context keys are the very objects the bundled routes read. */
+  entry: { module: { createLoadContext: (services: AppServices, nonce?: string) => RouterContextProvider } };
 };
 
 function newestMtime(target: string): number {
@@ -24,11 +24,12 @@ function newestMtime(target: string): number {
 }
 
 /** `npm start` builds when there is no build or the app's sources changed since the last one. */
-export function ensureBuild(log: (message: string) => void): void {
-  const sources = ["app", "vite.config.ts", "react-router.config.ts"].map((p) => path.join(ROOT, p));
+export async function ensureBuild(log: (message: string) => Promise<void> | void): Promise<void> {
+  const sources = ["app", "shared", "vite.config.ts", "react-router.config.ts", "package.json"].map((p) => path.join(ROOT, p));
   const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
   if (built > Math.max(...sources.map(newestMtime))) return;
-  log(built ? "Sources changed since the last build; rebuilding…" : "No build found; building the app (first start only)…");
+  // Awaited: the build below blocks this process, and a logger that writes in the background must say "building" first.
+  await log(built ? "Sources changed since the last build; rebuilding…" : "No build found; building the app (first start only)…");
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: ROOT,
     stdio: "inherit",
@@ -40,17 +41,17 @@ export function ensureBuild(log: (message: string) => void): void {
 export async function productionPages(services: AppServices): Promise<PageHandler> {
   const build = (await import(BUILD_ENTRY)) as AppBuild;
   const handler = createRequestHandler(build, "production");
-  return (request) => handler(request, build.entry.module.createLoadContext(services));
+  return (request, nonce) => handler(request, build.entry.module.createLoadContext(services, nonce));
 }
 
 /** Development: Vite renders with hot reload; its middleware runs before Hono in the same server. */
 export async function developmentPages(services: AppServices) {
   const { createServer } = await import("vite");
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
-  const pages: PageHandler = async (request) => {
+  const pages: PageHandler = async (request, nonce) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as AppBuild;
     const handler = createRequestHandler(build, "development");
-    return handler(request, build.entry.module.createLoadContext(services));
+    return handler(request, build.entry.module.createLoadContext(services, nonce));
   };
   return { pages, middlewares: vite.middlewares, close: () => vite.close() };
 }

@@ -1,16 +1,53 @@
-import { createAuth, type Auth } from "./auth";
-import type { Database } from "./db/client";
-import type { Env } from "./env";
-import type { Logger } from "./logger";
+import { createAlerts, type Alerts } from "#server/alerts.ts";
+import { createAuth, createSessions, type Auth, type Sessions } from "#server/auth.ts";
+import { createBlog, type Blog } from "#server/blog.ts";
+import { createContact, type Contact } from "#server/contact.ts";
+import type { Database } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
+import { createJobs, type Jobs } from "#server/jobs.ts";
+import type { Logger } from "#server/logger.ts";
+import { createModeration, type Moderation } from "#server/moderation.ts";
+import { siteSettings } from "#server/site.ts";
+import { createSources, type Sources } from "#server/sources.ts";
+import type { SiteSettings } from "#shared/site.ts";
 
-/** Everything a request handler may need, built once per process (or per test server). */
+/**
+ * Everything a request handler or page loader may need, built once per process (or per test server): the
+ * infrastructure, and one door per domain. Pages reach the domains only through this object (ADR 0004).
+ */
 export type AppServices = {
   env: Env;
+  /** The operator's board as pages show it (name, contact details, counters). */
+  site: SiteSettings;
   database: Database;
   auth: Auth;
   logger: Logger;
+  sessions: Sessions;
+  jobs: Jobs;
+  sources: Sources;
+  contact: Contact;
+  blog: Blog;
+  alerts: Alerts;
+  moderation: Moderation;
 };
 
 export function createServices({ env, database, logger, secret }: { env: Env; database: Database; logger: Logger; secret: string }): AppServices {
-  return { env, database, logger, auth: createAuth({ db: database.db, env, secret }) };
+  const { db } = database;
+  const jobs = createJobs({ db, env });
+  // better-auth tells the jobs domain when an address is verified, so the listings held for it go on.
+  const auth = createAuth({ db, env, secret, hooks: { onEmailVerified: (userId) => jobs.releaseVerifiedListings({ userId }) } });
+  return {
+    env,
+    site: siteSettings(env),
+    database,
+    logger,
+    auth,
+    sessions: createSessions({ auth, env }),
+    jobs,
+    sources: createSources({ db, env }),
+    contact: createContact({ db, env, logger }),
+    blog: createBlog(db),
+    alerts: createAlerts({ db, env, jobs, secret, logger }),
+    moderation: createModeration({ db, env }),
+  };
 }

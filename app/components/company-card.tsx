@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { truncate } from "~/lib/format";
-import type { Job } from "~/lib/job";
+import { truncate } from "#app/lib/format.ts";
+import type { Job } from "#shared/job.ts";
 import { CompanyLogo } from "./company-logo";
 import { SocialIcon, type SocialKind } from "./social-icon";
 

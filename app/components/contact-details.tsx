@@ -1,16 +1,10 @@
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-
-/** How to reach the team besides the form. */
-export const CONTACT_DETAILS = {
-  email: "support@jobboard.community",
-  phone: "+91 80 4718 2290",
-  phoneHref: "tel:+918047182290",
-  address: ["Job Board Community Desk", "3rd Floor, 27 Residency Road", "Bengaluru, Karnataka 560025, India"],
-  hours: "Monday to Friday, 10:00 to 18:00 IST",
-} as const;
+import { useSite } from "#app/hooks/use-root-data.ts";
 
 const linkClass = "text-brand-700 hover:underline";
+
+const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, "")}`;
 
 function Detail({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {
   return (
@@ -24,31 +18,39 @@ function Detail({ icon: Icon, term, children }: { icon: LucideIcon; term: string
   );
 }
 
+/** How to reach the operator besides the form (SITE_EMAIL, SITE_PHONE, SITE_ADDRESS, SITE_HOURS); what they set to none is left out. */
 export function ContactDetails() {
+  const site = useSite();
   return (
     <dl className="space-y-5 text-slate-700">
       <Detail icon={Mail} term="Email">
-        <a href={`mailto:${CONTACT_DETAILS.email}`} className={linkClass}>
-          {CONTACT_DETAILS.email}
+        <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+          {site.contactEmail}
         </a>
       </Detail>
-      <Detail icon={Phone} term="Phone">
-        <a href={CONTACT_DETAILS.phoneHref} className={linkClass}>
-          {CONTACT_DETAILS.phone}
-        </a>
-      </Detail>
-      <Detail icon={MapPin} term="Office">
-        <address className="not-italic">
-          {CONTACT_DETAILS.address.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </address>
-      </Detail>
-      <Detail icon={Clock} term="Support hours">
-        {CONTACT_DETAILS.hours}
-      </Detail>
+      {site.phone ? (
+        <Detail icon={Phone} term="Phone">
+          <a href={telHref(site.phone)} className={linkClass}>
+            {site.phone}
+          </a>
+        </Detail>
+      ) : null}
+      {site.address.length > 0 ? (
+        <Detail icon={MapPin} term="Office">
+          <address className="not-italic">
+            {site.address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </Detail>
+      ) : null}
+      {site.hours ? (
+        <Detail icon={Clock} term="Support hours">
+          {site.hours}
+        </Detail>
+      ) : null}
     </dl>
   );
 }

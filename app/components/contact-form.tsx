@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { CONTACT_LIMITS, type ContactField } from "~/lib/contact";
+import { CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
 import { Toast } from "./toast";
 
 type Values = Record<ContactField, string>;

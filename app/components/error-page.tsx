@@ -1,17 +1,22 @@
-import { Link } from "react-router";
+import { SearchX } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 type ErrorPageProps = {
   status: number;
   title: string;
   detail: string;
-  action: { to: string; label: string };
+  action?: { to: string; label: string };
 };
 
-/** The one error screen: status, title, what happened, and a way back. */
-export function ErrorPage({ status, title, detail, action }: ErrorPageProps) {
+/** The one error screen (404s included): status, title, what happened, and a way back. */
+export function ErrorPage({ status, title, detail, action = { to: "/", label: "Back to Find Jobs" } }: ErrorPageProps) {
+  // Absent when the root loader itself failed: the title then goes without the board's name.
+  const name = useRouteLoaderData<typeof rootLoader>("root")?.site.name;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${title} | Job Board`}</title>
+      <title>{name ? `${title} | ${name}` : title}</title>
+      {status === 404 && <SearchX aria-hidden="true" className="mx-auto mb-4 h-16 w-16 text-brand-600" />}
       <p className="text-5xl font-bold text-brand-600">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
       <p role="alert" className="mt-2 text-slate-600">

@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { useState } from "react";
-import { FavouritesStorageError, toggleFavourite, useFavouriteIds } from "~/lib/favourites";
-import type { Job } from "~/lib/job";
+import { FavouritesStorageError, toggleFavourite, useFavouriteIds } from "#app/lib/favourites.ts";
+import type { Job } from "#shared/job.ts";
 
 /** Spec: the heart toggles a favourite and is red while the job is saved. */
 export function FavouriteButton({ job, className = "" }: { job: Job; className?: string }) {

@@ -1,10 +1,11 @@
 import { ChevronDown, X } from "lucide-react";
 import { useRef, type FormEvent, type ReactNode } from "react";
-import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS } from "~/lib/job";
-import { formToHomeQuery, type HomeQuery } from "~/lib/home-search";
+import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS } from "#shared/job.ts";
+import { formToHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
 import { HiddenFields } from "./hidden-fields";
-import { useFocusTrap } from "./use-focus-trap";
-import type { SheetState } from "./use-sheet";
+import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
+import type { SheetState } from "#app/hooks/use-sheet.ts";
 import "./timed.css";
 
 const DATE_POSTED_LABELS: Record<(typeof DATE_POSTED)[number], string> = {
@@ -132,7 +133,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
         role={asDialog ? "dialog" : undefined}
         aria-modal={asDialog ? true : undefined}
         tabIndex={asDialog ? -1 : undefined}
-        className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[769px]:fixed max-[769px]:inset-x-0 max-[769px]:bottom-0 max-[769px]:z-50 max-[769px]:max-h-[85vh] max-[769px]:overflow-y-auto max-[769px]:rounded-b-none max-[769px]:transition-transform max-[769px]:duration-300 ${sheetClass}`}
+        className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[769px]:fixed max-[769px]:inset-x-0 max-[769px]:bottom-0 max-[769px]:z-50 max-[769px]:max-h-[85vh] max-[769px]:scroll-pb-24 max-[769px]:overflow-y-auto max-[769px]:rounded-b-none max-[769px]:transition-transform max-[769px]:duration-300 ${sheetClass}`}
       >
         <div className="flex items-center justify-between">
           <h2 id="filter-heading" className="text-lg font-semibold">
@@ -181,6 +182,21 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
                   defaultValue={query.maxSalary ?? ""}
                   className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
                 />
+              </label>
+              {/* Amounts compare within one currency: the bounds match listings priced in this one. */}
+              <label className="col-span-2 text-sm text-slate-700">
+                Currency
+                <select
+                  name="salaryCurrency"
+                  defaultValue={query.salaryCurrency ?? DEFAULT_CURRENCY}
+                  className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+                >
+                  {CURRENCY_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
               </label>
             </div>
           </Section>

@@ -1,19 +1,32 @@
 import { Link } from "react-router";
-import { MAIN_NAV, MORE_US_NAV, SOCIAL_LINKS } from "~/lib/site";
+import { useSite } from "#app/hooks/use-root-data.ts";
+import { MAIN_NAV, MORE_US_NAV } from "#app/lib/site.ts";
 import { SocialIcon } from "./social-icon";
 
 const linkClass = "text-sm text-slate-300 hover:text-white hover:underline";
 
 export function Footer() {
+  const site = useSite();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
             <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
-            Job Board
+            {site.name}
           </Link>
           <p className="mt-3 text-sm text-slate-300">Free job listings for employers, tech and non-tech jobs for everyone.</p>
+          <address className="mt-3 space-y-1 text-sm not-italic">
+            <a href={`mailto:${site.contactEmail}`} className={`block ${linkClass}`}>
+              {site.contactEmail}
+            </a>
+            {site.phone ? (
+              <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className={`block ${linkClass}`}>
+                {site.phone}
+              </a>
+            ) : null}
+            {site.address.length > 0 ? <span className="block text-slate-400">{site.address.join(", ")}</span> : null}
+          </address>
         </div>
         <nav aria-label="Jobs">
           <h2 className="text-sm font-semibold text-white">Jobs</h2>
@@ -47,7 +60,7 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-semibold text-white">Follow us</h2>
           <ul className="mt-3 flex gap-3">
-            {SOCIAL_LINKS.map((link) => (
+            {site.socialLinks.map((link) => (
               <li key={link.href}>
                 <a
                   href={link.href}
@@ -64,7 +77,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} Job Board. Open source.
+        © {new Date().getFullYear()} {site.name}. Open source.
       </p>
     </footer>
   );

@@ -1,9 +1,11 @@
 import { ChevronDown, Heart, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
-import { useFavourites } from "~/lib/favourites";
-import { useUser } from "~/lib/session";
-import { MAIN_NAV, MORE_US_NAV, TOKEN_STORAGE_KEY } from "~/lib/site";
+import { useFavourites } from "#app/lib/favourites.ts";
+import { useRootData, useSite, useUser } from "#app/hooks/use-root-data.ts";
+import { clearGeniusToken } from "#app/lib/genius-token.ts";
+import { syncSignOut } from "#app/lib/token-sync.ts";
+import { MAIN_NAV, MORE_US_NAV } from "#app/lib/site.ts";
 
 const DEFAULT_AVATAR = "/images/default-avatar.svg";
 
@@ -91,6 +93,7 @@ function MoreUsMenu() {
 }
 
 function useLogOut() {
+  const { auth } = useRootData();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
@@ -99,8 +102,6 @@ function useLogOut() {
   async function logOut() {
     setBusy(true);
     setError(null);
-    // Spec §3/§4: logout removes the stored token, then signs out.
-    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
     try {
       const response = await fetch("/api/auth/sign-out", {
         method: "POST",
@@ -116,6 +117,10 @@ function useLogOut() {
       setBusy(false);
       return;
     }
+    // Spec §3/§4: logout removes the stored token; only once the session has ended, so a failed sign-out leaves
+    // the user signed in with their token, not signed in without it.
+    clearGeniusToken();
+    await syncSignOut(auth.tokenSyncUrl);
     await navigate("/login");
     // Moving to /login does not rerun the root loader, so refresh who is signed in explicitly.
     await revalidator.revalidate();
@@ -170,6 +175,7 @@ function Account({ stacked = false }: { stacked?: boolean }) {
 }
 
 export function Header() {
+  const site = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuId = useId();
@@ -193,7 +199,7 @@ export function Header() {
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
           <img src="/images/logo.svg" alt="" width={36} height={36} className="h-9 w-9" />
-          Job Board
+          {site.name}
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
           {MAIN_NAV.map((item) => (

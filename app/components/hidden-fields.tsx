@@ -1,4 +1,4 @@
-import type { HomeQuery } from "~/lib/home-search";
+import type { HomeQuery } from "#app/lib/home-search.ts";
 
 /** Keeps the parts of the URL state a form does not edit, so a plain GET submit (no JavaScript) keeps them. */
 export function HiddenFields({ query }: { query: HomeQuery }) {

@@ -1,9 +1,10 @@
 import { ExternalLink, Mail, MessageCircle, Phone, Share2 } from "lucide-react";
 import { useState } from "react";
-import type { Job } from "~/lib/job";
-import { shareJob } from "~/lib/share-job";
+import type { Job } from "#shared/job.ts";
+import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";
 import { BottomSheet } from "./bottom-sheet";
-import { useSheet } from "./use-sheet";
+import { revealAfter } from "./timed-overlay";
+import { useSheet } from "#app/hooks/use-sheet.ts";
 
 const mailHref = (job: Job, email: string) =>
   `mailto:${email}?subject=${encodeURIComponent(`Application for ${job.jobTitle}`)}`;
@@ -17,20 +18,25 @@ const secondary =
   "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100";
 
 function useShare(job: Job, url: string) {
-  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ShareOutcome>(null);
   const share = async () => {
-    setError(null);
-    setError(await shareJob({ title: job.jobTitle, text: `${job.jobTitle} at ${job.companyName}`, url }));
+    setOutcome(null);
+    setOutcome(await shareJob({ title: job.jobTitle, text: `${job.jobTitle} at ${job.companyName}`, url }));
   };
-  return { share, error };
+  return { share, outcome };
 }
 
-function ShareError({ error }: { error: string | null }) {
-  return error ? (
+function ShareMessage({ outcome }: { outcome: ShareOutcome }) {
+  if (!outcome) return null;
+  return outcome.tone === "error" ? (
     <p role="alert" className="mt-2 text-sm text-red-700">
-      {error}
+      {outcome.message}
     </p>
-  ) : null;
+  ) : (
+    <p role="status" className="mt-2 text-sm break-all text-emerald-800">
+      {outcome.message}
+    </p>
+  );
 }
 
 /*
@@ -40,7 +46,7 @@ function ShareError({ error }: { error: string | null }) {
 
 /** Spec: desktop shows Apply (new tab), a mail link or 'Null Mail', a chat link or 'Null Num', and Share Job. */
 export function DesktopJobActions({ job, url }: { job: Job; url: string }) {
-  const { share, error } = useShare(job, url);
+  const { share, outcome } = useShare(job, url);
   return (
     <div className="mt-6 max-[769px]:hidden">
       <div className="flex flex-wrap items-center gap-3">
@@ -75,18 +81,22 @@ export function DesktopJobActions({ job, url }: { job: Job; url: string }) {
           Share Job
         </button>
       </div>
-      <ShareError error={error} />
+      <ShareMessage outcome={outcome} />
     </div>
   );
 }
 
 /** Spec: mobile shows 'Apply Now', which opens a bottom sheet of the ways to apply. */
-export function MobileJobActions({ job, url }: { job: Job; url: string }) {
+/** `coveredMs`: how long the page's spinner covers it; the fixed bar must not paint over it or be clicked through it. */
+export function MobileJobActions({ job, url, coveredMs = 0 }: { job: Job; url: string; coveredMs?: number }) {
   const sheet = useSheet();
-  const { share, error } = useShare(job, url);
+  const { share, outcome } = useShare(job, url);
   return (
     <div className="min-[769px]:hidden">
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]">
+      <div
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]"
+        style={coveredMs ? revealAfter(coveredMs) : undefined}
+      >
         <button
           type="button"
           onClick={sheet.open}
@@ -119,7 +129,7 @@ export function MobileJobActions({ job, url }: { job: Job; url: string }) {
             Apply Now
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
           </a>
-          <ShareError error={error} />
+          <ShareMessage outcome={outcome} />
         </div>
       </BottomSheet>
     </div>

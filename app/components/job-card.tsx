@@ -1,10 +1,11 @@
-import { Briefcase, GraduationCap, IndianRupee, Languages, MapPin } from "lucide-react";
+import { Briefcase, GraduationCap, Languages, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { salaryRange } from "~/lib/format";
-import type { Job } from "~/lib/job";
+import { salaryRange } from "#app/lib/format.ts";
+import type { Job } from "#shared/job.ts";
 import { CompanyLogo } from "./company-logo";
 import { FavouriteButton } from "./favourite-button";
+import { SalaryIcon } from "./salary-icon";
 
 /** Spec: the card's logo shows a skeleton for 2 s. */
 export const CARD_SKELETON_MS = 2000;
@@ -21,11 +22,15 @@ export function Chip({ icon, children, label }: { icon: ReactNode; children: Rea
 
 const iconClass = "h-3.5 w-3.5";
 
-export function JobCard({ job }: { job: Job }) {
+/**
+ * `skeletonDelayMs`: how long something covers the card when it appears (the home page's splash), so the skeleton's
+ * 2 s start when the card can be seen, not while the splash still hides it.
+ */
+export function JobCard({ job, skeletonDelayMs = 0 }: { job: Job; skeletonDelayMs?: number }) {
   return (
     <article className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
       <div className="flex items-start gap-3">
-        <CompanyLogo src={job.companyLogo} companyName={job.companyName} skeletonMs={CARD_SKELETON_MS} />
+        <CompanyLogo src={job.companyLogo} companyName={job.companyName} skeletonMs={skeletonDelayMs + CARD_SKELETON_MS} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm text-slate-600">{job.companyName}</p>
           <h3 className="text-base font-semibold text-slate-900">
@@ -44,8 +49,8 @@ export function JobCard({ job }: { job: Job }) {
         <Chip label="Employment type" icon={<Briefcase aria-hidden="true" className={iconClass} />}>
           {job.employmentType}
         </Chip>
-        <Chip label="Salary" icon={<IndianRupee aria-hidden="true" className={iconClass} />}>
-          {salaryRange(job.minPrice, job.maxPrice)}
+        <Chip label="Salary" icon={<SalaryIcon currency={job.salaryCurrency} className={iconClass} />}>
+          {salaryRange(job.minPrice, job.maxPrice, job.salaryType, job.salaryCurrency)}
         </Chip>
         <Chip label="Experience" icon={<GraduationCap aria-hidden="true" className={iconClass} />}>
           {job.experienceLevel}

@@ -1,49 +1,25 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
-import Select from "react-select";
-import type { z } from "zod";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import CreatableSelect from "react-select/creatable";
 import {
   EMPLOYMENT_TYPES,
   ENGLISH_LEVELS,
   EXPERIENCE_LEVELS,
   GENDERS,
+  JOB_FORM_TEXT_FIELDS,
   jobInputSchema,
+  jobPostSchema,
+  normaliseSkillName,
   SALARY_TYPES,
   SKILL_OPTIONS,
   type Job,
-} from "~/lib/job";
+  type JobFormTextField,
+} from "#shared/job.ts";
+import { CURRENCY_CODES, CURRENCY_NAMES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import { fieldErrors, messagesByField } from "#shared/errors.ts";
 
 type Skill = { value: string; label: string };
 
-const TEXT_FIELDS = [
-  "jobTitle",
-  "companyName",
-  "Industry",
-  "companySite",
-  "higherEducation",
-  "companyLogo",
-  "description",
-  "companyDec",
-  "responsibilities",
-  "requirements",
-  "postionopens",
-  "postingDate",
-  "minPrice",
-  "maxPrice",
-  "salaryType",
-  "jobLocation",
-  "englishLevel",
-  "gender",
-  "experienceLevel",
-  "employmentType",
-  "postedByNumber",
-  "applyLink",
-  "companyLinkedin",
-  "companyFacebook",
-  "companyInstgram",
-  "companyTwitter",
-] as const;
-
-type TextField = (typeof TEXT_FIELDS)[number];
+type TextField = JobFormTextField;
 export type JobFormState = Record<TextField, string> & { skills: Skill[] };
 
 /** What the page reports back after sending the form: success, or why not (with per-field messages). */
@@ -51,30 +27,33 @@ export type SubmitOutcome = { ok: true } | { ok: false; message: string; fields?
 
 const SKILL_CHOICES: Skill[] = SKILL_OPTIONS.map((skill) => ({ value: skill, label: skill }));
 
-/** Spec §3: a new listing starts as 'Frontend Developer', posted today. */
+/** A typed skill joins the list as it will be stored ("  react " → "React"), once whatever its case. */
+export function addSkill(skills: Skill[], typed: string): Skill[] {
+  const name = normaliseSkillName(typed);
+  if (name === "" || skills.some(({ value }) => value.toLowerCase() === name.toLowerCase())) return skills;
+  return [...skills, { value: name, label: name }];
+}
+
+/** The calendar date where the visitor is (in India before 05:30 the UTC date is still yesterday). */
+export function localDate(moment: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+}
+
+/** Spec §3: a new listing starts as 'Frontend Developer', posted today (the visitor's today). */
 export function emptyJobForm(today = new Date()): JobFormState {
-  const blank = Object.fromEntries(TEXT_FIELDS.map((field) => [field, ""])) as Record<TextField, string>;
-  return { ...blank, jobTitle: "Frontend Developer", postingDate: today.toISOString().slice(0, 10), skills: [] };
+  const blank = Object.fromEntries(JOB_FORM_TEXT_FIELDS.map((field) => [field, ""])) as Record<TextField, string>;
+  return { ...blank, jobTitle: "Frontend Developer", postingDate: localDate(today), salaryCurrency: DEFAULT_CURRENCY, skills: [] };
 }
 
 export function jobToForm(job: Job): JobFormState {
   const values = Object.fromEntries(
-    TEXT_FIELDS.map((field) => {
+    JOB_FORM_TEXT_FIELDS.map((field) => {
       const value = job[field];
       return [field, value === null || value === undefined ? "" : String(value)];
     }),
   ) as Record<TextField, string>;
   return { ...values, postingDate: job.postingDate.slice(0, 10), skills: job.skills.map(({ value }) => ({ value, label: value })) };
-}
-
-/** The same first-message-per-field map the API sends in `error.fields`, so both read alike. */
-function fieldMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "_");
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 const inputClass =
@@ -98,12 +77,15 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempted, setAttempted] = useState(false);
+  const [skillInput, setSkillInput] = useState("");
   const prefix = useId();
   const idOf = (field: string) => `${prefix}-${field}`;
 
   const validate = (next: JobFormState) => {
-    const result = jobInputSchema.safeParse(next);
-    return result.success ? {} : fieldMessages(result.error);
+    // The same rule as the API: a date the employer sets must fall in the posting window; one kept from before need not.
+    const schema = next.postingDate === initial.postingDate ? jobInputSchema : jobPostSchema;
+    const result = schema.safeParse(next);
+    return result.success ? {} : messagesByField(fieldErrors(result.error.issues));
   };
 
   const update = <K extends keyof JobFormState>(field: K, value: JobFormState[K]) => {
@@ -113,9 +95,19 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
     if (attempted) setErrors(validate(next));
   };
 
+  const form = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // Once the messages have rendered: the first invalid control in the page's order (skills sit mid-form), scrolled
+  // to the middle of the screen so its label and message show, clear of the sticky header on a phone.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: "center", behavior: "instant" });
+  }, [focusRequest]);
   const focusFirstError = (fields: Record<string, string>) => {
-    const first = [...TEXT_FIELDS, "skills"].find((field) => fields[field]);
-    if (first) document.getElementById(idOf(first))?.focus();
+    if (Object.keys(fields).length > 0) setFocusRequest((n) => n + 1);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -143,8 +135,10 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
     // Refused or failed: say why and keep everything the user typed.
     setFormError(outcome.message);
     if (outcome.fields) {
-      setErrors(outcome.fields);
-      focusFirstError(outcome.fields);
+      // The API keys a message by its path (`skills.0.value`); the form shows it on the field it belongs to.
+      const byField = messagesByField(outcome.fields);
+      setErrors(byField);
+      focusFirstError(byField);
     }
   };
 
@@ -194,7 +188,8 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
       );
     };
 
-  const choice = (options: readonly string[]) =>
+  /** A native select; `blank` offers "Choose…" first (a required choice not yet made). */
+  const choice = <T extends string>(options: readonly T[], { labelOf = (option: T): string => option, blank = true } = {}) =>
     function ChoiceControl(props: ControlProps) {
       return (
         <select
@@ -206,18 +201,21 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
           onChange={(event) => props.onChange(event.target.value)}
           className={inputClass}
         >
-          <option value="">Choose…</option>
+          {blank ? <option value="">Choose…</option> : null}
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {labelOf(option)}
             </option>
           ))}
         </select>
       );
     };
 
+  /** Every currency a salary can be in, by code: a native select jumps to "USD" as the user types it. */
+  const currencyChoice = choice(CURRENCY_CODES, { labelOf: (code) => `${code} – ${CURRENCY_NAMES[code]}`, blank: false });
+
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy} className="grid gap-8">
+    <form ref={form} onSubmit={submit} noValidate aria-busy={busy} className="grid gap-8">
       <div role="alert" className="empty:hidden">
         {formError ? <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{formError}</p> : null}
       </div>
@@ -229,6 +227,7 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
         {field("postingDate", "Job Posting Date", text("date"))}
         {field("minPrice", "Minimum Salary", text("text", { inputMode: "numeric", placeholder: "e.g. 40000" }))}
         {field("maxPrice", "Maximum Salary", text("text", { inputMode: "numeric", placeholder: "e.g. 60000" }))}
+        {field("salaryCurrency", "Salary Currency", currencyChoice)}
         {field("salaryType", "Salary Type", choice(SALARY_TYPES))}
         {field("employmentType", "Employment Type", choice(EMPLOYMENT_TYPES))}
         {field("experienceLevel", "Experience Level", choice(EXPERIENCE_LEVELS))}
@@ -238,13 +237,26 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
         <div className="sm:col-span-2">
           {/* react-select owns the input's aria-describedby, so its message is tied by aria-errormessage and announced politely. */}
           <Field id={idOf("skills")} label="Required Skill Sets" error={errors.skills} liveError>
-            <Select<Skill, true>
+            <CreatableSelect<Skill, true>
               instanceId={`${prefix}-skills-select`}
               inputId={idOf("skills")}
               isMulti
               options={SKILL_CHOICES}
               value={values.skills}
               onChange={(selected) => update("skills", [...selected])}
+              onCreateOption={(typed) => update("skills", addSkill(values.skills, typed))}
+              inputValue={skillInput}
+              onInputChange={setSkillInput}
+              onKeyDown={(event) => {
+                // A skill already chosen ("react" beside React) leaves nothing to pick, and react-select would let Enter
+                // submit the half-filled form; it is taken as "already there" instead.
+                if (event.key === "Enter" && skillInput !== "" && addSkill(values.skills, skillInput) === values.skills) {
+                  event.preventDefault();
+                  setSkillInput("");
+                }
+              }}
+              // First, so Enter adds what was typed ("Java", "Go") rather than a suggestion that merely contains it.
+              createOptionPosition="first"
               aria-invalid={Boolean(errors.skills)}
               aria-errormessage={errors.skills ? `${idOf("skills")}-error` : undefined}
               styles={{

@@ -1,11 +1,13 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { MouseEvent } from "react";
 import { HiddenFields } from "./hidden-fields";
-import type { HomeQuery } from "~/lib/home-search";
+import type { HomeQuery } from "#app/lib/home-search.ts";
 
 type Props = {
   page: number;
   totalPages: number;
+  /** How the total is shown when it is not an exact count (ADR 9): "about 437", "1,000+". */
+  totalPagesLabel?: string;
   /** Everything but the page, kept across page changes. */
   query: HomeQuery;
   onPage: (page: number) => void;
@@ -15,7 +17,7 @@ const buttonClass =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50";
 
 /** Spec: Previous and Next buttons with a 'page / total pages' indicator. A GET form, so it pages without JS too. */
-export function Pagination({ page, totalPages, query, onPage }: Props) {
+export function Pagination({ page, totalPages, totalPagesLabel, query, onPage }: Props) {
   const go = (target: number) => (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     onPage(target);
@@ -29,7 +31,7 @@ export function Pagination({ page, totalPages, query, onPage }: Props) {
       </button>
       <p aria-live="polite" className="text-sm font-medium text-slate-700">
         <span className="sr-only">Page </span>
-        {page} / {totalPages}
+        {page} / {totalPagesLabel ?? totalPages}
       </p>
       <button
         type="submit"

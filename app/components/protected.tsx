@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation, useNavigation } from "react-router";
-import { useUser } from "~/lib/session";
+import { useUser } from "#app/hooks/use-root-data.ts";
 
 /**
  * Spec §2 protected-route wrapper. The route loaders already redirect anonymous requests; this covers a

@@ -8,7 +8,7 @@ type ToastProps = {
   tone?: "success" | "error";
 };
 
-/** A non-blocking notice in a live region; errors are announced assertively. */
+/** A non-blocking notice in a live region at the bottom of the screen (clear of the sticky header); errors are announced assertively. */
 export function Toast({ message, durationMs = 1500, onDismiss, tone = "success" }: ToastProps) {
   const onDismissRef = useRef(onDismiss);
   onDismissRef.current = onDismiss;
@@ -22,7 +22,7 @@ export function Toast({ message, durationMs = 1500, onDismiss, tone = "success" 
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
     >
       {message ? (
         <p

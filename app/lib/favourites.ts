@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from "react";
-import type { Job } from "./job";
+import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import type { Job } from "#shared/job.ts";
 
 /** Spec §3: favourites are full job copies in localStorage under 'favorites', identified by _id. */
 export const FAVOURITES_KEY = "favorites";
@@ -13,7 +14,11 @@ function parse(raw: string | null): Job[] {
   try {
     const value: unknown = JSON.parse(raw);
     // Anything else in the key (another app, a hand edit) is ignored rather than crashing every page.
-    return Array.isArray(value) ? value.filter((item): item is Job => typeof item?._id === "string") : [];
+    if (!Array.isArray(value)) return [];
+    // Copies saved before listings had a currency were priced in rupees.
+    return value
+      .filter((item): item is Job => typeof item?._id === "string")
+      .map((job) => (job.salaryCurrency ? job : { ...job, salaryCurrency: DEFAULT_CURRENCY }));
   } catch {
     return [];
   }

@@ -1,3 +1,5 @@
+import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
+
 const MONTHS = [
   "January", "February", "March", "April", "May", "June",
   "July", "August", "September", "October", "November", "December",
@@ -14,14 +16,39 @@ export function formatPostedDate(value: string | Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
 }
 
-/** The card's 'min-max' salary chip. */
-export function salaryRange(min: string, max: string): string {
-  return `${min}-${max}`;
+const MONEY_FORMATS = new Map<string, Intl.NumberFormat>();
+
+/** US English puts an unambiguous symbol or the code before the amount ("$40,000", "CA$40,000", "CHF 40,000"). */
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = MONEY_FORMATS.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    MONEY_FORMATS.set(currency, format);
+  }
+  return format;
+}
+
+/**
+ * A salary amount with thousands separators. Rupee amounts are grouped the Indian way ("3,60,000") and carry no
+ * symbol: where they are shown, a rupee icon says the currency (spec). Any other currency carries its symbol or
+ * code. Salaries are free text (spec): anything that is not a plain number ("negotiable", "40k") is shown as typed.
+ */
+export function formatAmount(text: string, currency: string = DEFAULT_CURRENCY): string {
+  const plain = text.trim().replace(/[,\s]/g, "");
+  if (!/^\d+(\.\d+)?$/.test(plain)) return text;
+  if (currency !== DEFAULT_CURRENCY) return moneyFormat(currency).format(Number(plain));
+  return Number(plain).toLocaleString("en-IN", { maximumFractionDigits: 2 });
+}
+
+/** The card's 'min-max' salary chip, with its period when the listing has one ("3,60,000-5,16,691 / Yearly"). */
+export function salaryRange(min: string, max: string, salaryType?: string | null, currency?: string): string {
+  const range = `${formatAmount(min, currency)}-${formatAmount(max, currency)}`;
+  return salaryType ? `${range} / ${salaryType}` : range;
 }
 
 /** The detail page's 'min - max / salary type' chip. */
-export function salaryWithType(min: string, max: string, salaryType: string): string {
-  return `${min} - ${max} / ${salaryType}`;
+export function salaryWithType(min: string, max: string, salaryType: string, currency?: string): string {
+  return `${formatAmount(min, currency)} - ${formatAmount(max, currency)} / ${salaryType}`;
 }
 
 /** Multi-line text from the post form as list items; leading "1." / "2)" / "-" numbering is dropped. */

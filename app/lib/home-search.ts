@@ -1,4 +1,5 @@
-import type { JobSearch } from "./job";
+import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import type { JobSearch } from "#shared/job.ts";
 
 /** The home page's URL state: search, filters and page (DESIGN: shareable links, back button works). */
 export type HomeQuery = Partial<Record<"search" | "location" | FilterKey | "page", string>>;
@@ -8,6 +9,7 @@ export const FILTER_KEYS = [
   "employmentType",
   "minSalary",
   "maxSalary",
+  "salaryCurrency",
   "datePosted",
   "gender",
   "englishLevel",
@@ -23,6 +25,7 @@ export function toHomeQuery(search: JobSearch): HomeQuery {
   if (search.employmentType) query.employmentType = search.employmentType;
   if (search.minSalary !== undefined) query.minSalary = String(search.minSalary);
   if (search.maxSalary !== undefined) query.maxSalary = String(search.maxSalary);
+  if (search.salaryCurrency && search.salaryCurrency !== DEFAULT_CURRENCY) query.salaryCurrency = search.salaryCurrency;
   if (search.datePosted !== "all") query.datePosted = search.datePosted;
   if (search.gender) query.gender = search.gender;
   if (search.englishLevel) query.englishLevel = search.englishLevel;
@@ -36,6 +39,7 @@ export function homeSearchString(query: HomeQuery): string {
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value.trim() === "") continue;
     if (key === "datePosted" && value === "all") continue;
+    if (key === "salaryCurrency" && value.trim().toUpperCase() === DEFAULT_CURRENCY) continue;
     if (key === "page" && value === "1") continue;
     params.set(key, value.trim());
   }

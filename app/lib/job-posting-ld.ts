@@ -1,4 +1,5 @@
-import { LISTING_LIFETIME_DAYS, type Job } from "./job";
+import { countryOfLocation, DEFAULT_COUNTRY } from "#shared/countries.ts";
+import { LISTING_LIFETIME_DAYS, type Job } from "#shared/job.ts";
 import { toBulletLines } from "./format";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,10 +15,6 @@ const SALARY_UNIT: Record<Job["salaryType"], string> = {
   Monthly: "MONTH",
   Yearly: "YEAR",
 };
-
-/** Salaries are shown with a rupee icon (spec §9) and the listings are Indian, so money and places are too. */
-const CURRENCY = "INR";
-const COUNTRY = "IN";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
@@ -41,6 +38,8 @@ export function validThrough(postingDate: string): string {
 /** schema.org JobPosting for one of our own listings (https://developers.google.com/search/docs/appearance/structured-data/job-posting). */
 export function jobPostingLd(job: Job, pageUrl: string) {
   const remote = /\bremote\b/i.test(job.jobLocation);
+  // The board began in India: a location that names no country is there.
+  const country = countryOfLocation(job.jobLocation) ?? DEFAULT_COUNTRY;
   const employmentType = [EMPLOYMENT_TYPE[job.employmentType], ...(job.experienceLevel === "Internship" ? ["INTERN"] : [])];
   return {
     "@context": "https://schema.org/",
@@ -62,15 +61,15 @@ export function jobPostingLd(job: Job, pageUrl: string) {
       address: {
         "@type": "PostalAddress",
         ...(remote ? {} : { addressLocality: job.jobLocation }),
-        addressCountry: COUNTRY,
+        addressCountry: country.code,
       },
     },
     ...(remote
-      ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: "India" } }
+      ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: country.name } }
       : {}),
     baseSalary: {
       "@type": "MonetaryAmount",
-      currency: CURRENCY,
+      currency: job.salaryCurrency,
       value: {
         "@type": "QuantitativeValue",
         minValue: Number(job.minPrice),

@@ -15,12 +15,6 @@ export const MORE_US_NAV = [
   { to: "/blog", label: "Blog" },
 ] as const;
 
-/** The footer's external links: a professional network and a messaging channel. */
-export const SOCIAL_LINKS = [
-  { href: "https://www.linkedin.com/company/job-board-community", label: "LinkedIn", kind: "linkedin" },
-  { href: "https://t.me/jobboardcommunity", label: "Telegram channel", kind: "telegram" },
-] as const;
-
 /** Pages a crawler may index, besides the job detail pages (sitemap.xml). */
 export const PUBLIC_PAGES = [
   "/",
@@ -37,6 +31,3 @@ export const PUBLIC_PAGES = [
   "/terms-and-condition",
   "/privacy-policy",
 ] as const;
-
-/** Spec §3: a sign-in token kept under this key is removed on logout. */
-export const TOKEN_STORAGE_KEY = "genius-token";

@@ -1,12 +1,15 @@
 import { Eye, Handshake, HeartHandshake, Lightbulb, ShieldCheck, Target, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { PageIntro } from "~/components/page-intro";
-import { SocialIcon } from "~/components/social-icon";
-import { SOCIAL_LINKS } from "~/lib/site";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { SocialIcon } from "#app/components/social-icon.tsx";
+import { servicesContext } from "#app/context.server.ts";
+import { useSite } from "#app/hooks/use-root-data.ts";
+import { counterValues } from "#app/lib/counters.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/about-us";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Our Story | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Our Story") },
   {
     name: "description",
     content:
@@ -14,12 +17,11 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-// Spec §2 About Us: static numbers, shown as written.
-const STATS = [
-  { value: "0+", label: "Jobs posted" },
-  { value: "1000+", label: "Authorized jobseekers" },
-  { value: "5000+", label: "Monthly visits" },
-] as const;
+/** Spec §2 About Us: the numbers, as the operator configured them (HERO_*); the live count only when asked for. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site, jobs } = context.get(servicesContext);
+  return { postedCount: site.counters.jobsPosted === undefined ? await jobs.countLiveJobs() : 0 };
+}
 
 const VALUES: readonly { name: string; icon: LucideIcon; text: string }[] = [
   {
@@ -54,7 +56,14 @@ const VALUES: readonly { name: string; icon: LucideIcon; text: string }[] = [
   },
 ];
 
-export default function AboutUs() {
+export default function AboutUs({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const counters = counterValues(site, loaderData.postedCount);
+  const stats = [
+    { value: counters.jobsPosted, label: "Jobs posted" },
+    { value: counters.jobseekers, label: "Authorized jobseekers" },
+    { value: counters.monthlyUsers, label: "Monthly visits" },
+  ];
   return (
     <main>
       <PageIntro eyebrow="About Us" title="Our Story">
@@ -86,8 +95,8 @@ export default function AboutUs() {
               Post Free Job
             </Link>
           </div>
-          <ul aria-label="Job Board in numbers" className="grid gap-4 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
-            {STATS.map((stat) => (
+          <ul aria-label={`${site.name} in numbers`} className="grid gap-4 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
+            {stats.map((stat) => (
               <li key={stat.label} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
                 <span className="block text-3xl font-bold text-brand-700">{stat.value}</span>
                 <span className="mt-1 block text-sm text-slate-600">{stat.label}</span>
@@ -117,7 +126,7 @@ export default function AboutUs() {
           </h2>
           <p className="mt-2 text-slate-700">New openings, hiring tips and product news, where you already are.</p>
           <ul className="mt-6 flex flex-wrap justify-center gap-4">
-            {SOCIAL_LINKS.map((link) => (
+            {site.socialLinks.map((link) => (
               <li key={link.href}>
                 <a
                   href={link.href}

@@ -1,11 +1,11 @@
-import { servicesContext } from "~/context";
-import { PageIntro } from "~/components/page-intro";
-import { formatPostDate } from "~/lib/blog";
-import { listBlogPosts } from "../../server/blog/posts";
+import { servicesContext } from "#app/context.server.ts";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { formatPostDate } from "#shared/blog.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Blog | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Blog") },
   {
     name: "description",
     content: "News from Job Board: new features, hiring advice for employers and tips for job seekers.",
@@ -14,8 +14,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** The same posts, in the same order, as `GET /api/blog-posts`. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = context.get(servicesContext);
-  return { posts: await listBlogPosts(database.db) };
+  return { posts: await context.get(servicesContext).blog.listPosts() };
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

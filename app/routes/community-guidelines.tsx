@@ -17,15 +17,17 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from "lucide-react";
-import { PageIntro } from "~/components/page-intro";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { SiteName } from "#app/components/site-name.tsx";
+import { siteNameOf, titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/community-guidelines";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Community Guidelines | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Community Guidelines") },
   {
     name: "description",
     content:
-      "How to get started on Job Board, how we expect members to treat each other, and the rules every job listing must follow.",
+      `How to get started on ${siteNameOf(matches) ?? "this board"}, how we expect members to treat each other, and the rules every job listing must follow.`,
   },
 ];
 
@@ -145,7 +147,7 @@ export default function CommunityGuidelines() {
     <main>
       <PageIntro eyebrow="General Guidelines" title="Community Guidelines">
         <p>
-          Job Board works because people trust what they find here. These guidelines explain how to get started and what
+          <SiteName /> works because people trust what they find here. These guidelines explain how to get started and what
           we expect from everyone who searches, applies or hires.
         </p>
       </PageIntro>

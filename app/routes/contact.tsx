@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { ContactDetails } from "~/components/contact-details";
-import { ContactForm } from "~/components/contact-form";
-import { Faq, type FaqEntry } from "~/components/faq";
-import { PageIntro } from "~/components/page-intro";
+import { ContactDetails } from "#app/components/contact-details.tsx";
+import { ContactForm } from "#app/components/contact-form.tsx";
+import { Faq, type FaqEntry } from "#app/components/faq.tsx";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get in Touch | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Get in Touch") },
   {
     name: "description",
     content:

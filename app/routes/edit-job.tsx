@@ -1,40 +1,34 @@
 import { useMemo, useState } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { ErrorPage } from "~/components/error-page";
-import { jobToForm, JobForm, type SubmitOutcome } from "~/components/job-form";
-import { LoadingSpinner } from "~/components/loading-spinner";
-import { Protected } from "~/components/protected";
-import { Toast } from "~/components/toast";
-import { servicesContext } from "~/context";
-import { callJobApi } from "~/lib/job-api";
-import { requireUser } from "~/lib/require-user.server";
-import { useElapsed } from "~/lib/use-elapsed";
-import { useRedirectAfter } from "~/lib/use-redirect-after";
-import { ApiError } from "../../server/errors";
-import { toWireJob } from "../../server/jobs/mapper";
-import { findJobRow } from "../../server/jobs/repository";
-import { parseJobId } from "../../server/jobs/service";
+import { isRouteErrorResponse, Link } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { jobToForm, JobForm, type SubmitOutcome } from "#app/components/job-form.tsx";
+import { Spinner } from "#app/components/spinner.tsx";
+import { Protected } from "#app/components/protected.tsx";
+import { Toast } from "#app/components/toast.tsx";
+import { callJobApi } from "#app/lib/job-api.ts";
+import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
+import { useElapsed } from "#app/hooks/use-elapsed.ts";
+import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/edit-job";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Update ${loaderData.job.jobTitle} | Job Board` : "Update Your Job | Job Board" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: loaderData ? titled(matches, `Update ${loaderData.job.jobTitle}`) : titled(matches, "Update Your Job") },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const { database } = context.get(servicesContext);
-  let id: string;
-  try {
-    id = parseJobId(params.id);
-  } catch (error) {
-    if (error instanceof ApiError) throw data("There is no job at this address.", { status: 404 });
-    throw error;
-  }
-  const row = await findJobRow(database.db, id);
-  if (!row) throw data("This job does not exist or has been deleted.", { status: 404 });
-  // Same rule as PATCH /api/update-job: only the poster may change a listing.
-  if (row.ownerId !== user.id) throw data("Only the employer who posted this job can edit it.", { status: 403 });
-  return { job: toWireJob(row), email: user.email };
+  const job = await context
+    .get(servicesContext)
+    .jobs.getJobToEdit({ user, id: params.id })
+    .catch((error: unknown) => {
+      throw pageError(error, {
+        VALIDATION_FAILED: { status: 404, message: "There is no job at this address." },
+        NOT_FOUND: "This job does not exist or has been deleted.",
+        FORBIDDEN: "Only the employer who posted this job can edit it.",
+      });
+    });
+  return { job, email: user.email };
 }
 
 
@@ -79,7 +73,7 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
               onSubmit={submit}
             />
           ) : (
-            <LoadingSpinner label="Loading the job" />
+            <Spinner page label="Loading the job" />
           )}
         </div>
         <Toast message={toast} onDismiss={() => setToast(null)} />

@@ -1,15 +1,17 @@
-import { Briefcase, CalendarDays, Heart, IndianRupee, MapPin } from "lucide-react";
+import { Briefcase, CalendarDays, Heart, MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { CompanyLogo } from "~/components/company-logo";
-import { Spinner } from "~/components/spinner";
-import { FavouritesStorageError, removeFavourite, useFavourites } from "~/lib/favourites";
-import { formatPostedDate, salaryRange } from "~/lib/format";
-import { isExpired, type Job } from "~/lib/job";
+import { CompanyLogo } from "#app/components/company-logo.tsx";
+import { SalaryIcon } from "#app/components/salary-icon.tsx";
+import { Spinner } from "#app/components/spinner.tsx";
+import { FavouritesStorageError, removeFavourite, useFavourites } from "#app/lib/favourites.ts";
+import { formatPostedDate, salaryRange } from "#app/lib/format.ts";
+import { isExpired, type Job } from "#shared/job.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/favourites";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Favourite Jobs | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Favourite Jobs") },
   { name: "description", content: "The jobs you saved in this browser." },
   { name: "robots", content: "noindex" },
 ];
@@ -49,9 +51,9 @@ function FavouriteCard({ job, onRemove }: { job: Job; onRemove: (id: string) => 
           <dd>{job.employmentType}</dd>
         </div>
         <div className="flex items-center gap-2">
-          <IndianRupee aria-hidden="true" className="h-4 w-4 text-slate-500" />
+          <SalaryIcon currency={job.salaryCurrency} className="h-4 w-4 text-slate-500" />
           <dt className="sr-only">Salary</dt>
-          <dd>{salaryRange(job.minPrice, job.maxPrice)}</dd>
+          <dd>{salaryRange(job.minPrice, job.maxPrice, job.salaryType, job.salaryCurrency)}</dd>
         </div>
         <div className="flex items-center gap-2">
           <CalendarDays aria-hidden="true" className="h-4 w-4 text-slate-500" />

@@ -1,20 +1,24 @@
 import { BadgeCheck, Mail, MapPin, PhoneCall, Search, SlidersHorizontal } from "lucide-react";
-import { useEffect, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useNavigate, useNavigation } from "react-router";
-import { FilterPanel } from "~/components/filter-panel";
-import { HiddenFields } from "~/components/hidden-fields";
-import { JobCard } from "~/components/job-card";
-import { Pagination } from "~/components/pagination";
-import { ScrollToTop } from "~/components/scroll-to-top";
-import { Spinner } from "~/components/spinner";
-import { Splash } from "~/components/splash";
-import { MOBILE_QUERY, useMediaQuery } from "~/components/use-media-query";
-import { useSheet } from "~/components/use-sheet";
-import { servicesContext } from "~/context";
-import { FILTER_KEYS, formToHomeQuery, homeSearchString, pick, toHomeQuery, type HomeQuery } from "~/lib/home-search";
-import { HOME_PAGE_SIZE, jobSearchSchema } from "~/lib/job";
-import { countActiveJobs } from "../../server/jobs/repository";
-import { findJobs } from "../../server/jobs/service";
+import { AlertForm } from "#app/components/alert-form.tsx";
+import { FilterPanel } from "#app/components/filter-panel.tsx";
+import { HiddenFields } from "#app/components/hidden-fields.tsx";
+import { JobCard } from "#app/components/job-card.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { ScrollToTop } from "#app/components/scroll-to-top.tsx";
+import { Spinner } from "#app/components/spinner.tsx";
+import { Splash, SPLASH_MS } from "#app/components/splash.tsx";
+import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
+import { useSheet } from "#app/hooks/use-sheet.ts";
+import { servicesContext } from "#app/context.server.ts";
+import { FILTER_KEYS, formToHomeQuery, homeSearchString, pick, toHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
+import { HOME_PAGE_SIZE, jobSearchSchema } from "#shared/job.ts";
+import { EXACT_COUNT_LIMIT, RESULT_WINDOW, roundEstimate } from "#shared/job-paging.ts";
+import { useSite } from "#app/hooks/use-root-data.ts";
+import { counterValues, postedLabel } from "#app/lib/counters.ts";
+import { isDocumentHydrated } from "#app/lib/hydration.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/home";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -24,17 +28,47 @@ const FIELD_LABELS: Record<string, string> = {
   employmentType: "Type",
   minSalary: "Minimum salary",
   maxSalary: "Maximum salary",
+  salaryCurrency: "Salary currency",
   datePosted: "Date Posted",
   gender: "Gender",
   englishLevel: "English Level",
   page: "Page",
 };
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: "Find Jobs | Job Board" },
+const LAST_PAGE = Math.ceil(RESULT_WINDOW / HOME_PAGE_SIZE);
+
+/** Exact when small; otherwise an estimate, and the heading says so (ADR 9). */
+function totalLabel(total: number, exact: boolean): string {
+  if (exact) return `${total} Jobs`;
+  const rounded = roundEstimate(total);
+  // Just past the exact-count limit is "more than the limit", not an estimate of the limit itself.
+  return total > EXACT_COUNT_LIMIT && rounded <= EXACT_COUNT_LIMIT
+    ? `${EXACT_COUNT_LIMIT.toLocaleString("en-US")}+ Jobs`
+    : `About ${rounded.toLocaleString("en-US")} Jobs`;
+}
+
+/** Pages from an estimated total are labelled as such; past the result window only the window's pages can be reached. */
+function pagesLabel(total: number, exact: boolean): string | undefined {
+  if (exact) return undefined;
+  const pages = Math.ceil(total / HOME_PAGE_SIZE);
+  return pages > LAST_PAGE ? `${LAST_PAGE.toLocaleString("en-US")}+` : `about ${pages.toLocaleString("en-US")}`;
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: titled(matches, "Find Jobs") },
   { name: "description", content: "Search tech and non-tech jobs, filter by experience, salary and more, save favourites and apply directly." },
-  ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }] : []),
+  ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }, ...feedLinks(data.query)] : []),
 ];
+
+/** Feed discovery for the search on screen: a reader subscribing from this page gets these filters. */
+function feedLinks(query: HomeQuery) {
+  const filters = homeSearchString(pick(query, ["search", "location", ...FILTER_KEYS]));
+  return [
+    { type: "application/rss+xml", file: "jobs.rss", name: "RSS" },
+    { type: "application/atom+xml", file: "jobs.atom", name: "Atom" },
+    { type: "application/feed+json", file: "jobs.json", name: "JSON Feed" },
+  ].map(({ type, file, name }) => ({ tagName: "link", rel: "alternate", type, title: `Jobs like these (${name})`, href: `/feeds/${file}${filters}` }));
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -46,11 +80,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     throw redirect(`/${kept}`);
   }
-  const { database, env } = context.get(servicesContext);
+  const { env, jobs: jobsDomain } = context.get(servicesContext);
 
   // A bad value in a shared or hand-edited link is dropped with a message, not a 500 for the whole page.
   const raw: Record<string, string> = Object.fromEntries(url.searchParams);
   delete raw.limit;
+  delete raw.cursor;
   const invalid: { field: string; message: string }[] = [];
   let parsed = jobSearchSchema.safeParse(raw);
   if (!parsed.success) {
@@ -63,14 +98,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     parsed = jobSearchSchema.safeParse(raw);
   }
   const search = { ...(parsed.success ? parsed.data : jobSearchSchema.parse({})), limit: HOME_PAGE_SIZE };
+  // A minimum above the maximum would silently find nothing; say so, and search without the minimum.
+  if (search.minSalary !== undefined && search.maxSalary !== undefined && search.minSalary > search.maxSalary) {
+    invalid.push({
+      field: FIELD_LABELS.minSalary as string,
+      message: `Must not be more than the maximum salary (${search.maxSalary.toLocaleString("en-IN")})`,
+    });
+    delete search.minSalary;
+  }
+  // Pages reach the first RESULT_WINDOW results (ADR 9); a deeper link gets the last reachable page and a note.
+  if (search.page > LAST_PAGE) {
+    invalid.push({ field: FIELD_LABELS.page as string, message: `Must be at most ${LAST_PAGE.toLocaleString("en-US")}; narrow the search to see more` });
+    search.page = LAST_PAGE;
+  }
 
-  const [{ jobs, total }, postedCount] = await Promise.all([findJobs(database.db, search), countActiveJobs(database.db)]);
+  const [found, postedCount] = await Promise.all([jobsDomain.searchJobs(search), jobsDomain.countLiveJobs()]);
+  let { jobs, total, totalIsExact } = found;
+  // A page past the last one (an old link, a hand-edited URL) shows the last page and says so, not "99 / 6".
+  const lastPage = Math.min(LAST_PAGE, Math.max(1, Math.ceil(total / HOME_PAGE_SIZE)));
+  if (search.page > lastPage) {
+    invalid.push({ field: FIELD_LABELS.page as string, message: lastPage === 1 ? "There is only 1 page; showing it" : `There are only ${lastPage} pages; showing the last one` });
+    search.page = lastPage;
+    ({ jobs, total, totalIsExact } = await jobsDomain.searchJobs(search));
+  }
   return {
     jobs,
     total,
+    totalIsExact,
     postedCount,
     page: search.page,
-    totalPages: Math.max(1, Math.ceil(total / HOME_PAGE_SIZE)),
+    totalPages: lastPage,
+    totalPagesLabel: pagesLabel(total, totalIsExact),
     query: toHomeQuery(search),
     invalid,
     canonicalUrl: `${env.PUBLIC_URL}/`,
@@ -87,6 +145,7 @@ function Counter({ value, label }: { value: string; label: string }) {
 }
 
 function Hero({ query, postedCount, onSearch }: { query: HomeQuery; postedCount: number; onSearch: (q: HomeQuery) => void }) {
+  const counters = counterValues(useSite(), postedCount);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSearch(formToHomeQuery(event.currentTarget));
@@ -117,7 +176,7 @@ function Hero({ query, postedCount, onSearch }: { query: HomeQuery; postedCount:
           className="mt-8 flex flex-col gap-2 rounded-xl bg-white p-2 shadow-lg md:flex-row"
         >
           <HiddenFields query={pick(query, FILTER_KEYS)} />
-          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700">
+          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600">
             <Search aria-hidden="true" className="h-5 w-5 text-slate-500" />
             <span className="sr-only">Position</span>
             <input
@@ -127,7 +186,7 @@ function Hero({ query, postedCount, onSearch }: { query: HomeQuery; postedCount:
               className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
             />
           </label>
-          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 md:border-l md:border-slate-200">
+          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600 md:border-l md:border-slate-200">
             <MapPin aria-hidden="true" className="h-5 w-5 text-slate-500" />
             <span className="sr-only">Location</span>
             <input
@@ -137,20 +196,23 @@ function Hero({ query, postedCount, onSearch }: { query: HomeQuery; postedCount:
               className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
             />
           </label>
-          <button type="submit" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
             Search
           </button>
         </form>
         <p className="mt-4 inline-flex items-center gap-2 text-brand-50">
           <BadgeCheck aria-hidden="true" className="h-5 w-5" />
           <span>
-            Posted Jobs <strong className="text-white">{postedCount}+</strong>
+            Posted Jobs <strong className="text-white">{postedLabel(postedCount)}</strong>
           </span>
         </p>
         <dl className="mt-8 grid max-w-xl grid-cols-3 gap-3">
-          <Counter value="0+" label="Jobs Posted" />
-          <Counter value="5000+" label="Monthly Users" />
-          <Counter value="1000+" label="Jobseekers" />
+          <Counter value={counters.jobsPosted} label="Jobs Posted" />
+          <Counter value={counters.monthlyUsers} label="Monthly Users" />
+          <Counter value={counters.jobseekers} label="Jobseekers" />
         </dl>
       </div>
     </section>
@@ -158,12 +220,37 @@ function Hero({ query, postedCount, onSearch }: { query: HomeQuery; postedCount:
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { jobs, total, postedCount, page, totalPages, query, invalid } = loaderData;
+  const { jobs, total, totalIsExact, postedCount, page, totalPages, totalPagesLabel, query, invalid } = loaderData;
   const navigation = useNavigation();
-  const go = useNavigate();
+  const navigate = useNavigate();
   const filters = useSheet();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  // Spec: the splash opens the site. A full load of / renders it (server and hydration agree); coming to the
+  // home page inside the app does not show it again.
+  const [withSplash] = useState(() => !isDocumentHydrated());
+  // The cards rendered with the splash start their logo skeleton when it lifts (spec: splash, then the skeleton);
+  // cards of a later search start theirs at once.
+  const shownWithSplash = useRef(withSplash ? jobs : []);
+
+  // After Search, Apply, Clear or a page change, focus (and the screen reader) goes to the results' heading and
+  // count once they have loaded, not to <body> or to a button that has moved.
+  const results = useRef<HTMLHeadingElement>(null);
+  const focusAfterLoad = useRef(false);
+  const sawLoading = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      sawLoading.current = true;
+      return;
+    }
+    if (focusAfterLoad.current && sawLoading.current) results.current?.focus();
+    focusAfterLoad.current = false;
+    sawLoading.current = false;
+  }, [navigation.state]);
+  const go = (to: string) => {
+    focusAfterLoad.current = true;
+    void navigate(to);
+  };
 
   // Leaving the mobile layout with the sheet open would leave a modal nobody can see.
   const { close: closeFilters } = filters;
@@ -182,7 +269,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <main>
-      <Splash />
+      {withSplash ? <Splash /> : null}
       <Hero query={query} postedCount={postedCount} onSearch={applySearch} />
       <section aria-labelledby="results-title" className="mx-auto max-w-7xl px-4 py-8">
         <div className="flex flex-col gap-6 min-[769px]:flex-row">
@@ -196,8 +283,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
           <div className="min-w-0 flex-1">
             <div className="flex items-center justify-between gap-4">
-              <h2 id="results-title" className="text-xl font-bold">
-                {total} Jobs
+              <h2 id="results-title" ref={results} tabIndex={-1} className="scroll-mt-24 text-xl font-bold focus:outline-none">
+                {totalLabel(total, totalIsExact)}
               </h2>
               <button
                 type="button"
@@ -210,6 +297,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Filter
               </button>
             </div>
+            <AlertForm search={pick(query, ["search", "location", ...FILTER_KEYS]) as Record<string, string>} />
             {invalid.length > 0 ? (
               <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
                 <p className="font-semibold">Some search values in this link are not valid, so they were ignored:</p>
@@ -237,14 +325,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <ul className="grid gap-4 lg:grid-cols-2">
                   {jobs.map((job) => (
                     <li key={job._id}>
-                      <JobCard job={job} />
+                      <JobCard job={job} skeletonDelayMs={shownWithSplash.current.includes(job) ? SPLASH_MS : 0} />
                     </li>
                   ))}
                 </ul>
               )}
             </div>
             {total > 0 || page > 1 ? (
-              <Pagination page={page} totalPages={totalPages} query={{ ...query, page: undefined }} onPage={goToPage} />
+              <Pagination page={page} totalPages={totalPages} totalPagesLabel={totalPagesLabel} query={{ ...query, page: undefined }} onPage={goToPage} />
             ) : null}
           </div>
         </div>

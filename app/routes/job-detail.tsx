@@ -1,9 +1,7 @@
 import {
-  ArrowLeft,
   Briefcase,
   CalendarDays,
   GraduationCap,
-  IndianRupee,
   Languages,
   MapPin,
   TimerOff,
@@ -11,22 +9,24 @@ import {
   Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
-import { ErrorPage } from "~/components/error-page";
-import { CompanyCard } from "~/components/company-card";
-import { CompanyLogo } from "~/components/company-logo";
-import { FavouriteButton } from "~/components/favourite-button";
-import { Chip } from "~/components/job-card";
-import { DesktopJobActions, MobileJobActions } from "~/components/job-actions";
-import { NotFoundMessage } from "~/components/not-found-message";
-import { Spinner } from "~/components/spinner";
-import { TimedOverlay } from "~/components/timed-overlay";
-import { servicesContext } from "~/context";
-import { formatPostedDate, salaryWithType, toBulletLines } from "~/lib/format";
-import { isExpired, type Job } from "~/lib/job";
-import { jobPostingLd } from "~/lib/job-posting-ld";
-import { ApiError } from "../../server/errors";
-import { getJob } from "../../server/jobs/service";
+import { isRouteErrorResponse } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { CompanyCard } from "#app/components/company-card.tsx";
+import { CompanyLogo } from "#app/components/company-logo.tsx";
+import { FavouriteButton } from "#app/components/favourite-button.tsx";
+import { Chip } from "#app/components/job-card.tsx";
+import { DesktopJobActions, MobileJobActions } from "#app/components/job-actions.tsx";
+import { ReportJob } from "#app/components/report-job.tsx";
+import { SalaryIcon } from "#app/components/salary-icon.tsx";
+import { Spinner } from "#app/components/spinner.tsx";
+import { TimedOverlay } from "#app/components/timed-overlay.tsx";
+import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { statusLabel } from "#shared/moderation.ts";
+import { formatPostedDate, salaryWithType, toBulletLines } from "#app/lib/format.ts";
+import { isExpired, type Job } from "#shared/job.ts";
+import { jobPostingLd } from "#app/lib/job-posting-ld.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/job-detail";
 
 /** Spec: a 1.5 s spinner shows before the job. */
@@ -34,21 +34,26 @@ export const DETAIL_SPINNER_MS = 1500;
 
 const NOT_FOUND_DETAIL = "This job does not exist or has been removed by the employer.";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database, env } = context.get(servicesContext);
-  let job: Job;
-  try {
-    job = await getJob(database.db, params.id);
-  } catch (error) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { env, jobs } = context.get(servicesContext);
+  const viewer = await getSessionUser(context, request);
+  const { job, status, statusReason, viewerIsOwner } = await jobs.getJobPage({ id: params.id, viewer }).catch((error: unknown) => {
     // A malformed id is as absent as an unknown one, for people and for crawlers.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-      throw data(NOT_FOUND_DETAIL, { status: 404 });
-    }
-    throw error;
-  }
+    throw pageError(error, { NOT_FOUND: NOT_FOUND_DETAIL, VALIDATION_FAILED: { status: 404, message: NOT_FOUND_DETAIL } });
+  });
   const url = `${env.PUBLIC_URL}/jobs/${job._id}`;
   const expired = isExpired(job.postingDate);
-  return { job, url, expired, jsonLd: expired ? null : jobPostingLd(job, url) };
+  // Only the owner reaches an unpublished listing; it carries no JobPosting data and stays out of search engines.
+  const published = status === "published";
+  return {
+    job,
+    url,
+    expired,
+    noindex: expired || !published,
+    unpublished: published ? null : statusLabel(status, statusReason),
+    canReport: published && !viewerIsOwner,
+    jsonLd: expired || !published ? null : jobPostingLd(job, url),
+  };
 }
 
 const summary = (job: Job) => {
@@ -56,10 +61,10 @@ const summary = (job: Job) => {
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 };
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  if (!loaded) return [{ title: "Job not found | Job Board" }, { name: "robots", content: "noindex" }];
-  const { job, url, expired, jsonLd } = loaded;
-  const title = `${job.jobTitle} at ${job.companyName} | Job Board`;
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  if (!loaded) return [{ title: titled(matches, "Job not found") }, { name: "robots", content: "noindex" }];
+  const { job, url, noindex, jsonLd } = loaded;
+  const title = titled(matches, `${job.jobTitle} at ${job.companyName}`);
   return [
     { title },
     { name: "description", content: summary(job) },
@@ -70,31 +75,10 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
     { property: "og:url", content: url },
     ...(job.companyLogo ? [{ property: "og:image", content: job.companyLogo }] : []),
     // Expired listings stay readable for people who have the link, but leave search results.
-    ...(expired ? [{ name: "robots", content: "noindex" }] : []),
+    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
     ...(jsonLd ? [{ "script:ld+json": jsonLd }] : []),
   ];
 };
-
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <Link
-      to="/"
-      onClick={(event) => {
-        // Back one step when there is somewhere to go back to inside the app; otherwise the link goes home.
-        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (index > 0) {
-          event.preventDefault();
-          void navigate(-1);
-        }
-      }}
-      className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Back
-    </Link>
-  );
-}
 
 function BulletSection({ title, text }: { title: string; text: string | null }) {
   const lines = toBulletLines(text);
@@ -122,8 +106,8 @@ function JobChips({ job }: { job: Job }) {
     { label: "Experience", icon: <GraduationCap aria-hidden="true" className={iconClass} />, value: job.experienceLevel },
     {
       label: "Salary",
-      icon: <IndianRupee aria-hidden="true" className={iconClass} />,
-      value: salaryWithType(job.minPrice, job.maxPrice, job.salaryType),
+      icon: <SalaryIcon currency={job.salaryCurrency} className={iconClass} />,
+      value: salaryWithType(job.minPrice, job.maxPrice, job.salaryType, job.salaryCurrency),
     },
     { label: "Higher education", icon: <GraduationCap aria-hidden="true" className={iconClass} />, value: job.higherEducation },
   ];
@@ -141,14 +125,21 @@ function JobChips({ job }: { job: Job }) {
 }
 
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
-  const { job, url, expired } = loaderData;
+  const { job, url, expired, unpublished, canReport } = loaderData;
   return (
     <main className="relative mx-auto max-w-7xl px-4 py-6 max-[769px]:pb-28">
       {/* Spec: 1.5 s spinner first. The job is rendered underneath, so crawlers and no-JS readers get it. */}
       <TimedOverlay key={job._id} ms={DETAIL_SPINNER_MS} className="absolute inset-0 flex justify-center bg-slate-50 pt-32">
         <Spinner label="Loading job" />
       </TimedOverlay>
-      <BackButton />
+      <BackLink fallback="/" className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50" />
+      {unpublished ? (
+        <div role="status" className="mt-4 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-900">
+          <p>
+            <strong>Only you can see this listing.</strong> Status: {unpublished}.
+          </p>
+        </div>
+      ) : null}
       {expired ? (
         <div role="status" className="mt-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
           <TimerOff aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
@@ -197,19 +188,20 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
               Posted on <time dateTime={job.postingDate}>{formatPostedDate(job.postingDate)}</time>
             </span>
           </p>
+          {canReport ? <ReportJob jobId={job._id} /> : null}
         </article>
         <div>
           <CompanyCard job={job} />
         </div>
       </div>
-      <MobileJobActions job={job} url={url} />
+      <MobileJobActions key={job._id} job={job} url={url} coveredMs={DETAIL_SPINNER_MS} />
     </main>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundMessage title="Job not found" detail={typeof error.data === "string" ? error.data : NOT_FOUND_DETAIL} />;
+    return <ErrorPage status={404} title="Job not found" detail={typeof error.data === "string" ? error.data : NOT_FOUND_DETAIL} />;
   }
   return (
     <ErrorPage

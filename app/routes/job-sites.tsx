@@ -1,26 +1,25 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { servicesContext } from "~/context";
-import type { SourceId } from "~/lib/external-job";
-import { sourceStatuses } from "../../server/sources/status";
+import { servicesContext } from "#app/context.server.ts";
+import { SOURCE_PATHS, type SourceId } from "#shared/sources.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/job-sites";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Job Sites | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Job Sites") },
   { name: "description", content: "Browse openings from RemoteOk, Adzuna, Himalayas and Jooble." },
 ];
 
 /** Spec: the hub's four cards, in this order, with these routes (the Himalayas card points to /himalayasjobs). */
-const CARDS: { source: SourceId; name: string; to: string; blurb: string }[] = [
-  { source: "remoteok", name: "RemoteOk", to: "/remoteok", blurb: "Remote jobs from around the world." },
-  { source: "adzuna", name: "Adzuna", to: "/adzunajobs", blurb: "Openings collected by Adzuna." },
-  { source: "himalayas", name: "Himalayas", to: "/himalayasjobs", blurb: "Remote jobs with salaries and time zones." },
-  { source: "jooble", name: "Jooble", to: "/jooblejobs", blurb: "Openings from Jooble's job search." },
+const CARDS: { source: SourceId; name: string; blurb: string }[] = [
+  { source: "remoteok", name: "RemoteOk", blurb: "Remote jobs from around the world." },
+  { source: "adzuna", name: "Adzuna", blurb: "Openings collected by Adzuna." },
+  { source: "himalayas", name: "Himalayas", blurb: "Remote jobs with salaries and time zones." },
+  { source: "jooble", name: "Jooble", blurb: "Openings from Jooble's job search." },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database, env } = context.get(servicesContext);
-  const statuses = await sourceStatuses(database.db, env);
+  const statuses = await context.get(servicesContext).sources.listStatuses();
   return { statuses: Object.fromEntries(statuses.map((status) => [status.source, status])) };
 }
 
@@ -42,7 +41,7 @@ export default function JobSites({ loaderData }: Route.ComponentProps) {
           return (
             <li key={card.source}>
               <Link
-                to={card.to}
+                to={`/${SOURCE_PATHS[card.source]}`}
                 className="group flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 <h2 className="text-xl font-semibold text-slate-900">{card.name}</h2>
@@ -58,7 +57,7 @@ export default function JobSites({ loaderData }: Route.ComponentProps) {
       </ul>
       <p className="mt-8 text-sm text-slate-600">
         Looking for more? Browse{" "}
-        <Link to="/jobwiz" className="font-medium text-brand-700 underline">
+        <Link to={`/${SOURCE_PATHS.jobwiz}`} className="font-medium text-brand-700 underline">
           JobWiz jobs
         </Link>{" "}
         too.

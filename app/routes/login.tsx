@@ -1,15 +1,17 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useRevalidator, useSearchParams } from "react-router";
-import { LoadingSpinner } from "~/components/loading-spinner";
-import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "~/lib/auth-client";
-import { fromState, safeRedirectPath } from "~/lib/safe-redirect";
-import { useRootData } from "~/lib/session";
-import { useElapsed } from "~/lib/use-elapsed";
-import { useRedirectAfter } from "~/lib/use-redirect-after";
+import { Spinner } from "#app/components/spinner.tsx";
+import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "#app/lib/auth-client.ts";
+import { syncSignIn } from "#app/lib/token-sync.ts";
+import { fromState, safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { useRootData } from "#app/hooks/use-root-data.ts";
+import { useElapsed } from "#app/hooks/use-elapsed.ts";
+import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign In | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Sign In") },
   { name: "description", content: "Sign in to post, edit and delete your job listings." },
 ];
 
@@ -28,7 +30,7 @@ type Mode = "signIn" | "signUp";
 
 export default function Login() {
   const ready = useElapsed(1500);
-  const { auth } = useRootData();
+  const { auth, site } = useRootData();
   const location = useLocation();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
@@ -47,8 +49,9 @@ export default function Login() {
   useEffect(() => {
     if (returnedFrom !== "new" && returnedFrom !== "existing") return;
     void storeSessionToken();
+    void syncSignIn(auth.tokenSyncUrl);
     setSuccess(returnedFrom === "new" ? NEW_USER : RETURNING_USER);
-  }, [returnedFrom]);
+  }, [returnedFrom, auth.tokenSyncUrl]);
 
   useRedirectAfter(Boolean(success), target, { replace: true });
 
@@ -91,11 +94,12 @@ export default function Login() {
       setError(result.error.status === 0 ? "Could not reach the server. Check your connection and try again." : authErrorMessage(result.error));
       return;
     }
+    await syncSignIn(auth.tokenSyncUrl);
     await revalidator.revalidate();
     setSuccess(mode === "signUp" ? NEW_USER : RETURNING_USER);
   };
 
-  if (!ready) return <LoadingSpinner label="Loading sign-in" />;
+  if (!ready) return <Spinner page label="Loading sign-in" />;
 
   const configured = new Set(auth.socialProviders);
   const missing = PROVIDERS.filter((provider) => !configured.has(provider.id));
@@ -105,7 +109,7 @@ export default function Login() {
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-md sm:p-8">
         <Link to="/" className="text-lg font-bold text-brand-600">
-          Job Board
+          {site.name}
         </Link>
         <h1 className="mt-4 text-2xl font-bold">Sign In</h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to post jobs for free and manage them in My Listings.</p>
@@ -232,7 +236,13 @@ export default function Login() {
               autoComplete={mode === "signUp" ? "new-password" : "current-password"}
               className="rounded-md border border-slate-300 px-3 py-2"
             />
-            {mode === "signUp" ? <p className="text-xs text-slate-600">At least 8 characters.</p> : null}
+            {mode === "signUp" ? (
+              <p className="text-xs text-slate-600">At least 8 characters.</p>
+            ) : (
+              <Link to="/forgot-password" className="justify-self-start text-sm font-medium text-brand-700 underline">
+                Forgot password?
+              </Link>
+            )}
           </div>
           <button
             type="submit"

@@ -1,26 +1,36 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { Dialog } from "~/components/dialog";
-import { Protected } from "~/components/protected";
-import { Toast } from "~/components/toast";
-import { servicesContext } from "~/context";
-import { isExpired, type Job } from "~/lib/job";
-import { callJobApi } from "~/lib/job-api";
-import { requireUser } from "~/lib/require-user.server";
-import { listMyJobs } from "../../server/jobs/service";
+import { Dialog } from "#app/components/dialog.tsx";
+import { Protected } from "#app/components/protected.tsx";
+import { VerifyEmailNotice } from "#app/components/verify-email-notice.tsx";
+import { isExpired, type Job } from "#shared/job.ts";
+import { statusLabel, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
+import { callJobApi } from "#app/lib/job-api.ts";
+import { requireUser, servicesContext } from "#app/context.server.ts";
+import { titled } from "#app/lib/meta.ts";
+import { formatAmount } from "#app/lib/format.ts";
 import type { Route } from "./+types/my-jobs";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "My Listings | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "My Listings") },
   { name: "description", content: "Your job listings: search, edit or delete them." },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const { database } = context.get(servicesContext);
-  return { jobs: await listMyJobs(database.db, user, user.email) };
+  const { jobs } = context.get(servicesContext);
+  const [mine, { mustVerifyEmail }] = await Promise.all([jobs.listMyJobs({ user, email: user.email }), jobs.postingStatus({ user })]);
+  return { jobs: mine, verifyEmail: mustVerifyEmail ? user.email : null };
 }
+
+/** Only the owner sees a listing that is not published; the badge says why nobody else does. */
+const STATUS_BADGE: Record<JobStatus, string> = {
+  pending: "bg-sky-100 text-sky-900",
+  published: "",
+  rejected: "bg-red-100 text-red-900",
+  hidden: "bg-slate-200 text-slate-900",
+};
 
 /** Spec §9: My Listings pages 5 rows at a time. */
 const PAGE_SIZE = 5;
@@ -33,7 +43,7 @@ function matches(job: Job, query: string): boolean {
 }
 
 export default function MyJobs({ loaderData }: Route.ComponentProps) {
-  const [jobs, setJobs] = useState<Job[]>(loaderData.jobs);
+  const [jobs, setJobs] = useState<OwnedJob[]>(loaderData.jobs);
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
@@ -58,9 +68,13 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
   const cancel = () => {
     setStage(null);
     setSelected(null);
+    setError(null);
   };
 
-  /** Spec §4 delete flow: the success dialog shows at once; the row goes only when the server acknowledges. */
+  /**
+   * Spec §4 delete flow: the success dialog shows at once; the row goes only when the server acknowledges. If it
+   * refuses, the same dialog says so instead, and the row stays.
+   */
   const confirmDelete = async () => {
     const job = selected;
     if (!job) return;
@@ -84,6 +98,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           All My Listings
         </h1>
         <p className="mt-2 text-slate-600">You can find your job listings here, and edit or delete them as needed.</p>
+        {loaderData.verifyEmail ? <VerifyEmailNotice email={loaderData.verifyEmail} /> : null}
 
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <form role="search" onSubmit={search} className="flex w-full max-w-lg gap-2">
@@ -108,10 +123,11 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
 
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        {/* On a phone each listing is a stacked card (a label above each value), so Edit and Delete need no sideways scroll. */}
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white sm:overflow-x-auto">
+          <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
             <caption className="sr-only">Your job listings, page {current} of {pages}</caption>
-            <thead className="bg-slate-100 text-slate-700">
+            <thead className="bg-slate-100 text-slate-700 max-sm:sr-only">
               <tr>
                 <th scope="col" className="px-4 py-3">No.</th>
                 <th scope="col" className="px-4 py-3">Title</th>
@@ -121,26 +137,31 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3">Delete</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {rows.map((job, index) => (
-                <tr key={job._id} className="border-t border-slate-200">
-                  <td className="px-4 py-3">{(current - 1) * PAGE_SIZE + index + 1}</td>
-                  <td className="px-4 py-3 font-medium">
+                <tr key={job._id} className="border-t border-slate-200 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:p-4 max-sm:first:border-t-0">
+                  <td data-label="No." className="px-4 py-3 max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">{(current - 1) * PAGE_SIZE + index + 1}</td>
+                  <td data-label="Title" className="px-4 py-3 font-medium max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
                     {job.jobTitle}
                     {isExpired(job.postingDate, now) ? (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Expired</span>
                     ) : null}
+                    {job.status === "published" ? null : (
+                      <span className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[job.status]}`}>
+                        {statusLabel(job.status, job.statusReason)}
+                      </span>
+                    )}
                   </td>
-                  <td className="px-4 py-3">{job.companyName}</td>
-                  <td className="px-4 py-3">
-                    {job.minPrice} - {job.maxPrice}
+                  <td data-label="Company Name" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">{job.companyName}</td>
+                  <td data-label="Salary (min - max)" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
+                    {formatAmount(job.minPrice, job.salaryCurrency)} - {formatAmount(job.maxPrice, job.salaryCurrency)}
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:pt-3">
                     <Link to={`/edit-job/${job._id}`} aria-label={`Edit ${job.jobTitle}`} className="font-medium text-brand-700 underline">
                       Edit
                     </Link>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:pt-3 max-sm:text-right">
                     <button
                       type="button"
                       aria-label={`Delete ${job.jobTitle}`}
@@ -208,7 +229,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
         </Dialog>
         <Dialog
           open={stage === "done"}
-          title="Job deleted successfully!"
+          title={error ? "The job was not deleted" : "Job deleted successfully!"}
           onClose={cancel}
           fallbackFocus={headingRef}
           actions={
@@ -217,9 +238,8 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
             </button>
           }
         >
-          <p>{selected ? `“${selected.jobTitle}” is no longer listed.` : null}</p>
+          {error ? <p role="alert">{error}</p> : <p>{selected ? `“${selected.jobTitle}” is no longer listed.` : null}</p>}
         </Dialog>
-        <Toast message={error} tone="error" durationMs={6000} onDismiss={() => setError(null)} />
       </main>
     </Protected>
   );

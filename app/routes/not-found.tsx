@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { NotFoundMessage } from "~/components/not-found-message";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Page not found") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -14,7 +15,8 @@ export function loader() {
 
 export default function NotFound() {
   return (
-    <NotFoundMessage
+    <ErrorPage
+      status={404}
       title="Page not found"
       detail="The page you are looking for does not exist or has moved. Try searching the latest jobs instead."
     />

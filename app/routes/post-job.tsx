@@ -1,18 +1,19 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { Dialog } from "~/components/dialog";
-import { emptyJobForm, JobForm, type SubmitOutcome } from "~/components/job-form";
-import { LoadingSpinner } from "~/components/loading-spinner";
-import { Protected } from "~/components/protected";
-import { Toast } from "~/components/toast";
-import { callJobApi } from "~/lib/job-api";
-import { requireUser } from "~/lib/require-user.server";
-import { useElapsed } from "~/lib/use-elapsed";
-import { useRedirectAfter } from "~/lib/use-redirect-after";
+import { Dialog } from "#app/components/dialog.tsx";
+import { emptyJobForm, JobForm, type SubmitOutcome } from "#app/components/job-form.tsx";
+import { Spinner } from "#app/components/spinner.tsx";
+import { Protected } from "#app/components/protected.tsx";
+import { Toast } from "#app/components/toast.tsx";
+import { callJobApi } from "#app/lib/job-api.ts";
+import { requireUser } from "#app/context.server.ts";
+import { useElapsed } from "#app/hooks/use-elapsed.ts";
+import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/post-job";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Post a Job for Free | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Post a Job for Free") },
   { name: "description", content: "Publish a job listing for free; edit or delete it any time in My Listings." },
 ];
 
@@ -69,7 +70,7 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
               onSubmit={submit}
             />
           ) : (
-            <LoadingSpinner label="Loading the job form" />
+            <Spinner page label="Loading the job form" />
           )}
         </div>
         <Dialog

@@ -1,14 +1,16 @@
 import { Link } from "react-router";
-import { LegalDocument, type LegalSection } from "~/components/legal-document";
-import { PageIntro } from "~/components/page-intro";
+import { LegalDocument, type LegalSection } from "#app/components/legal-document.tsx";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { SiteName } from "#app/components/site-name.tsx";
+import { siteNameOf, titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Notice | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "Privacy Notice") },
   {
     name: "description",
     content:
-      "What personal data Job Board collects, why, who it is shared with, how it is protected, and the rights you have over it.",
+      `What personal data ${siteNameOf(matches) ?? "this board"} collects, why, who it is shared with, how it is protected, and the rights you have over it.`,
   },
 ];
 
@@ -76,7 +78,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Data Security",
     body: (
       <p>
-        Connections to Job Board are encrypted, sign-in sessions use secure, HTTP-only cookies, and passwords are stored
+        Connections to <SiteName /> are encrypted, sign-in sessions use secure, HTTP-only cookies, and passwords are stored
         only as salted hashes. Access to our database is limited to the people who run the service. No system is
         perfectly secure, so please tell us at once if you suspect misuse of your account.
       </p>
@@ -114,7 +116,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Children Under 18",
     body: (
       <p>
-        Job Board is meant for adults. We do not knowingly collect personal data from anyone under 18 without a
+        <SiteName /> is meant for adults. We do not knowingly collect personal data from anyone under 18 without a
         parent&apos;s or guardian&apos;s consent. If you believe a child has given us personal data, contact us and we
         will delete it.
       </p>
@@ -138,7 +140,7 @@ export default function PrivacyPolicy() {
       <PageIntro eyebrow="Privacy Policy" title="Privacy Notice">
         <p>Last updated: August 02, 2024</p>
         <p className="mt-2 text-base text-slate-600">
-          This notice explains what personal data Job Board collects when you browse, sign in, post a job or contact us,
+          This notice explains what personal data <SiteName /> collects when you browse, sign in, post a job or contact us,
           and what we do with it.
         </p>
       </PageIntro>

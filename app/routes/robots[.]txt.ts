@@ -1,5 +1,5 @@
-import { servicesContext } from "~/context";
-import { robotsTxt } from "../../server/seo/sitemap";
+import { servicesContext } from "#app/context.server.ts";
+import { robotsTxt } from "#app/lib/seo.ts";
 import type { Route } from "./+types/robots[.]txt";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,13 +1,11 @@
-import { servicesContext } from "~/context";
-import { PUBLIC_PAGES } from "~/lib/site";
-import { activeJobEntries, sitemapXml } from "../../server/seo/sitemap";
+import { servicesContext } from "#app/context.server.ts";
+import { sitemapIndexXml, XML_HEADERS } from "#app/lib/seo.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
-/** /sitemap.xml: the public pages and every active listing (expired ones leave it). */
+/** /sitemap.xml: an index over the static pages' file and as many listing files as the live listings fill (ADR 9). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database, env } = context.get(servicesContext);
-  const entries = await activeJobEntries(database.db);
-  return new Response(sitemapXml(env.PUBLIC_URL, PUBLIC_PAGES, entries), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  const { env, jobs } = context.get(servicesContext);
+  const files = await jobs.countSitemapFiles();
+  const locs = ["/sitemap/pages.xml", ...Array.from({ length: files }, (_, i) => `/sitemap/jobs-${i + 1}.xml`)];
+  return new Response(sitemapIndexXml(env.PUBLIC_URL, locs), { headers: XML_HEADERS });
 }

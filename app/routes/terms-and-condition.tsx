@@ -1,14 +1,16 @@
 import { Link } from "react-router";
-import { LegalDocument, type LegalSection } from "~/components/legal-document";
-import { PageIntro } from "~/components/page-intro";
+import { LegalDocument, type LegalSection } from "#app/components/legal-document.tsx";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { SiteName } from "#app/components/site-name.tsx";
+import { siteNameOf, titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/terms-and-condition";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "User Agreement | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "User Agreement") },
   {
     name: "description",
     content:
-      "The terms for using Job Board: who may use it (18+ or with parental consent), posting and applying to jobs, your content, disclaimers and how to reach us.",
+      `The terms for using ${siteNameOf(matches) ?? "this board"}: who may use it (18+ or with parental consent), posting and applying to jobs, your content, disclaimers and how to reach us.`,
   },
 ];
 
@@ -21,7 +23,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You must be at least 18 years old to use Job Board. If you are under 18, you may use it only with the consent
+          You must be at least 18 years old to use <SiteName />. If you are under 18, you may use it only with the consent
           and supervision of a parent or legal guardian, who accepts these terms on your behalf.
         </p>
         <p>If you post jobs for a company, you confirm that you are authorised to act for that company.</p>
@@ -33,7 +35,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Your Responsibilities",
     body: (
       <>
-        <p>When you use Job Board you agree to:</p>
+        <p>When you use <SiteName /> you agree to:</p>
         <ul>
           <li>give accurate information, and keep your sign-in details to yourself;</li>
           <li>use the site only for genuine job seeking and hiring;</li>
@@ -71,7 +73,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You keep ownership of what you post, such as listing text and company logos. By posting it, you give Job Board a
+          You keep ownership of what you post, such as listing text and company logos. By posting it, you give <SiteName /> a
           worldwide, non-exclusive, royalty-free licence to host, display, format and share that content for as long as
           it is on the site, so that we can show your listing to job seekers, including in search results and feeds.
         </p>
@@ -85,7 +87,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Our <Link to="/privacy-policy" className={link}>Privacy Notice</Link> explains what personal data we collect and
-        how we use it. By using Job Board you acknowledge that notice.
+        how we use it. By using <SiteName /> you acknowledge that notice.
       </p>
     ),
   },
@@ -95,7 +97,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Job Board is provided &quot;as is&quot; and &quot;as available&quot;. We do not employ the people who post jobs,
+          <SiteName /> is provided &quot;as is&quot; and &quot;as available&quot;. We do not employ the people who post jobs,
           and we do not verify every listing, so we cannot guarantee that a listing is accurate, that a job is still
           open, or that applying will lead to an interview or an offer.
         </p>
@@ -111,7 +113,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Indemnification",
     body: (
       <p>
-        You agree to indemnify and hold harmless Job Board and its contributors against claims, losses and costs,
+        You agree to indemnify and hold harmless <SiteName /> and its contributors against claims, losses and costs,
         including reasonable legal fees, that arise from content you post, your breach of these terms, or your breach of
         anyone else&apos;s rights.
       </p>
@@ -123,7 +125,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         We may update these terms as the service changes. We will change the effective date at the top of this page and,
-        for significant changes, show a notice on the site before they apply. If you keep using Job Board after a change
+        for significant changes, show a notice on the site before they apply. If you keep using <SiteName /> after a change
         takes effect, you accept the updated terms.
       </p>
     ),
@@ -146,7 +148,7 @@ export default function TermsAndConditions() {
       <PageIntro eyebrow="Terms and Conditions" title="User Agreement">
         <p>Effective date: August 2, 2024</p>
         <p className="mt-2 text-base text-slate-600">
-          These terms apply to everyone who visits Job Board, searches for jobs or posts them. Please read them before
+          These terms apply to everyone who visits <SiteName />, searches for jobs or posts them. Please read them before
           you use the site.
         </p>
       </PageIntro>

@@ -1,7 +1,4 @@
 import { Hono } from "hono";
-import { listBlogPosts } from "../blog/posts";
-import type { AppBindings } from "../http/types";
+import type { AppBindings } from "#server/http/types.ts";
 
-export const blogApi = new Hono<AppBindings>().get("/blog-posts", async (c) =>
-  c.json(await listBlogPosts(c.get("services").database.db)),
-);
+export const blogApi = new Hono<AppBindings>().get("/blog-posts", async (c) => c.json(await c.get("services").blog.listPosts()));

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import type { AppBindings } from "../http/types";
+import { jsonError } from "#server/http/errors.ts";
+import type { AppBindings } from "#server/http/types.ts";
 
 export const healthApi = new Hono<AppBindings>().get("/health", async (c) => {
   const ok = await c.get("services").database.ping();
   return ok
     ? c.json({ status: "ok" })
-    : c.json({ error: { code: "SERVICE_UNAVAILABLE", message: "The database is not answering" } }, 503);
+    : jsonError(c, "SERVICE_UNAVAILABLE", "The database is not answering");
 });

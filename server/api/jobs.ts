@@ -1,36 +1,61 @@
-import { Hono } from "hono";
-import { jobSearchSchema } from "~/lib/job";
-import { parseOrThrow } from "../errors";
-import { readJsonObject } from "../http/body";
-import { requireUser } from "../http/session";
-import type { AppBindings } from "../http/types";
-import { listAllJobs } from "../jobs/repository";
-import { deleteJob, findJobs, getJob, listMyJobs, postJob, updateJob } from "../jobs/service";
+import { Hono, type Context } from "hono";
+import { jobSearchSchema } from "#shared/job.ts";
+import { parseOrThrow } from "#server/errors.ts";
+import { readJsonObject } from "#server/http/body.ts";
+import { requireUser } from "#server/http/session.ts";
+import type { AppBindings } from "#server/http/types.ts";
+
+/** The next page, when there is one: X-Next-Cursor, and the same request with that cursor as a Link (RFC 8288). */
+function exposePaging(c: Context<AppBindings>, nextCursor: string | null) {
+  c.header("Access-Control-Expose-Headers", "X-Total-Count, X-Total-Count-Exact, X-Next-Cursor, Link");
+  if (!nextCursor) return;
+  const next = new URL(c.req.url);
+  next.searchParams.delete("page");
+  next.searchParams.set("cursor", nextCursor);
+  c.header("X-Next-Cursor", nextCursor);
+  c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+}
 
 export const jobsApi = new Hono<AppBindings>()
   .get("/jobs", async (c) => {
     const search = parseOrThrow(jobSearchSchema, c.req.query());
-    const { jobs, total } = await findJobs(c.get("services").database.db, search);
+    const { jobs, total, totalIsExact, nextCursor } = await c.get("services").jobs.searchJobs(search);
+    // Above EXACT_COUNT_LIMIT the total is the planner's estimate; X-Total-Count-Exact says which one a client got.
     c.header("X-Total-Count", String(total));
-    c.header("Access-Control-Expose-Headers", "X-Total-Count");
+    c.header("X-Total-Count-Exact", String(totalIsExact));
+    exposePaging(c, nextCursor);
     return c.json(jobs);
   })
-  .get("/all-jobs", async (c) => c.json(await listAllJobs(c.get("services").database.db)))
-  .get("/all-jobs/:id", async (c) => c.json(await getJob(c.get("services").database.db, c.req.param("id"))))
+  .get("/all-jobs", async (c) => {
+    const { jobs, nextCursor } = await c.get("services").jobs.listAllJobs(c.req.query());
+    exposePaging(c, nextCursor);
+    return c.json(jobs);
+  })
+  .get("/all-jobs/:id", async (c) => {
+    const viewer = await c.get("services").sessions.getUser({ headers: c.req.raw.headers });
+    return c.json(await c.get("services").jobs.getJob({ id: c.req.param("id"), viewer }));
+  })
+  .post("/jobs/:id/report", async (c) => {
+    const viewer = await c.get("services").sessions.getUser({ headers: c.req.raw.headers });
+    const fields = await readJsonObject(c);
+    const { moderation } = c.get("services");
+    return c.json(await moderation.reportJob({ viewer, id: c.req.param("id"), clientIp: c.get("clientIp"), fields }), 201);
+  })
   .get("/myJobs/:email", async (c) => {
     const user = await requireUser(c);
-    return c.json(await listMyJobs(c.get("services").database.db, user, c.req.param("email")));
+    return c.json(await c.get("services").jobs.listMyJobs({ user, email: c.req.param("email") }));
   })
   .post("/post-job", async (c) => {
     const user = await requireUser(c);
-    const result = await postJob(c.get("services").database.db, user, await readJsonObject(c));
-    return c.json(result, 201);
+    const fields = await readJsonObject(c);
+    return c.json(await c.get("services").jobs.postJob({ user, fields }), 201);
   })
   .patch("/update-job/:id", async (c) => {
     const user = await requireUser(c);
-    return c.json(await updateJob(c.get("services").database.db, user, c.req.param("id"), await readJsonObject(c)));
+    const changes = await readJsonObject(c);
+    return c.json(await c.get("services").jobs.updateJob({ user, id: c.req.param("id"), changes }));
   })
   .delete("/job/:id", async (c) => {
     const user = await requireUser(c);
-    return c.json(await deleteJob(c.get("services").database.db, user, c.req.param("id")));
+    return c.json(await c.get("services").jobs.deleteJob({ user, id: c.req.param("id") }));
   });

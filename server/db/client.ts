@@ -1,14 +1,14 @@
-import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { migrateThenAnalyze } from "./analyze-after-migrations";
+import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -34,10 +34,16 @@ export function connectPostgres(
   url: string,
   options: { max?: number; onIdleError?: (error: Error) => void } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // An idle pooled connection dies when PostgreSQL restarts or an admin ends it; without a listener that
-  // 'error' event would crash the whole server. The pool replaces the connection on next use.
-  pool.on("error", options.onIdleError ?? ((error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
+  // A connection attempt to an unreachable server fails after 5 s instead of hanging the request (and /api/health).
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+  const lost = options.onIdleError ?? ((error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A connection dies when PostgreSQL restarts or an admin ends it, and the client emits 'error'; with no
+  // listener that crashes the whole server. The pool listens only while a client is idle, so a client checked
+  // out (a transaction, the migration lock) needs its own: its query fails, release() drops the broken client
+  // and the pool connects afresh on next use.
+  pool.on("connect", (client) => client.on("error", lost));
+  // Idle clients report through the listener above too; the pool's own event only needs handling.
+  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -46,7 +52,8 @@ export function connectPostgres(
       const client = await pool.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        const migrator = drizzlePg(client, { schema });
+        await migrateThenAnalyze(migrator, () => migratePg(migrator, { migrationsFolder: MIGRATIONS_FOLDER }));
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();
@@ -58,21 +65,21 @@ export function connectPostgres(
 }
 
 export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // On a thread of its own (ADR 18): a slow query must not stop the server answering everyone else. What survives a
+  // crash (README "Embedded database") is set in the worker: every commit's WAL is on disk before the statement returns.
+  const client = await PgliteThread.create({ dataDir, loadDataDir: options.loadDataDir });
+  const connect = () => drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  const db = connect();
   return {
     db,
     engine: "pglite",
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      const migrator = connect() as unknown as PgliteDatabase<Schema>;
+      await migrateThenAnalyze(migrator, () => migratePglite(migrator, { migrationsFolder: MIGRATIONS_FOLDER }));
     },
     ping: () => ping(db),
     close: once(() => client.close()),
-    dump: async () => (await client.dumpDataDir("gzip")) as Blob,
+    dump: () => client.dumpDataDir("gzip"),
   };
 }
 
@@ -88,44 +95,5 @@ async function ping(db: Db): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-export class DataDirLockedError extends Error {}
-
-/**
- * PGlite does not lock its directory, and two processes writing one data dir corrupt it.
- * We take an exclusive lock file holding our pid; a stale file (its process gone) is taken over.
- */
-export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, "jobboard.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, "wx");
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(
-          `The data directory ${path.resolve(dataDir)} is in use by another job board process (pid ${holder}). ` +
-            "Stop it first, or point DATA_DIR at another directory.",
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`Could not lock the data directory ${path.resolve(dataDir)}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { JOB_STATUSES } from "#shared/moderation.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +29,12 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  // Trust and safety (ADR 0011): granted by `npm run admin` (ADMIN_EMAILS also makes admins, read at request time);
+  // trusted once one of the employer's listings was approved; suspended accounts cannot sign in or publish.
+  isAdmin: boolean("is_admin").notNull().default(false),
+  trustedAt: timestamp("trusted_at", { withTimezone: true }),
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+  suspendedReason: text("suspended_reason"),
   ...timestamps,
 });
 
@@ -87,6 +94,17 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/** better-auth's jwt plugin: the signing keys of the short-lived tokens sent to TOKEN_SYNC_URL (private keys encrypted). */
+export const jwks = pgTable("jwks", {
+  id: text("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  alg: text("alg"),
+  crv: text("crv"),
+});
+
 /** The product's own listings. Clean column names; `server/jobs/mapper.ts` translates to the spec's wire names. */
 export const jobs = pgTable(
   "jobs",
@@ -107,6 +125,8 @@ export const jobs = pgTable(
     minSalary: numeric("min_salary", { precision: 14, scale: 2, mode: "number" }).notNull(),
     maxSalary: numeric("max_salary", { precision: 14, scale: 2, mode: "number" }).notNull(),
     salaryType: text("salary_type").notNull(),
+    /** ISO 4217 (shared/currencies.ts); listings from before it was asked for were in rupees. */
+    salaryCurrency: text("salary_currency").notNull().default("INR"),
     location: text("location").notNull(),
     englishLevel: text("english_level").notNull(),
     gender: text("gender").notNull(),
@@ -121,9 +141,19 @@ export const jobs = pgTable(
     companyInstagram: text("company_instagram"),
     companyTwitter: text("company_twitter"),
     ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /** Only `published` listings are shown to anyone but their owner (ADR 0011). */
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("published"),
+    /** Why a listing was rejected or hidden, as the owner sees it. */
+    statusReason: text("status_reason"),
+    /** Pending only until its employer verifies their address; then it is published or goes to review. */
+    heldForVerification: boolean("held_for_verification").notNull().default(false),
+    /** When it last became published; stamped by a trigger (migration 0007). Alert digests follow it. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    // Migrations 0006 and 0008 rebuild it with INCLUDE (the filtered columns) and adds the 1–2 character grams indexes,
+    // which drizzle-kit cannot declare (ADR 20).
     index("jobs_posting_date_idx").on(t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("jobs_location_trgm_idx").using("gin", sql`${t.location} gin_trgm_ops`),
@@ -131,6 +161,52 @@ export const jobs = pgTable(
     index("jobs_employment_date_idx").on(t.employmentType, t.postingDate.desc().nullsFirst()),
     index("jobs_owner_idx").on(t.ownerId, t.postingDate.desc().nullsFirst()),
     index("jobs_posted_by_email_idx").on(t.postedByEmail),
+    // A salary search in a currency few listings use would walk the whole list index to find none (600 ms at 1M):
+    // those listings have an index of their own, which the planner picks for any currency but INR (migration 0008).
+    index("jobs_other_currency_idx")
+      .on(t.salaryCurrency, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.salaryCurrency} <> 'INR'`),
+    index("jobs_status_idx").on(t.status, t.createdAt.desc()).where(sql`${t.status} <> 'published'`),
+  ],
+);
+
+/** Every moderation step on a listing: who (null = the system), what, when, why. The listing's history. */
+export const moderationEvents = pgTable(
+  "moderation_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("moderation_events_job_idx").on(t.jobId, t.createdAt)],
+);
+
+/** A reader's report of a listing. `reporterKey` is the account id, or the client address for anonymous readers. */
+export const jobReports = pgTable(
+  "job_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    reporterKey: text("reporter_key").notNull(),
+    clientIp: text("client_ip"),
+    reason: text("reason").notNull(),
+    comment: text("comment"),
+    status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("job_reports_open_reporter_idx").on(t.jobId, t.reporterKey).where(sql`${t.status} = 'open'`),
+    index("job_reports_status_idx").on(t.status, t.createdAt.desc()),
+    index("job_reports_ip_idx").on(t.clientIp, t.createdAt),
   ],
 );
 
@@ -210,4 +286,61 @@ export const sourceStatus = pgTable(
     jobCount: integer("job_count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.source] })],
+);
+
+/**
+ * Job alerts (server/alerts.ts): a search mailed to an address. Nothing is sent before `confirmedAt` (double
+ * opt-in); the watermark is the newest listing already mailed (published_at, id), so each listing is mailed once.
+ */
+export const jobAlerts = pgTable(
+  "job_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    /** The search's filters as URL parameters (jobSearchSchema's keys). */
+    search: jsonb("search").$type<Record<string, string>>().notNull(),
+    frequency: text("frequency").notNull(),
+    clientIp: text("client_ip").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    watermarkAt: timestamp("watermark_at", { withTimezone: true }).notNull().defaultNow(),
+    watermarkId: uuid("watermark_id"),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("job_alerts_email_idx").on(t.email),
+    index("job_alerts_ip_idx").on(t.clientIp, t.createdAt),
+    index("job_alerts_due_idx").on(t.nextRunAt),
+  ],
+);
+
+/** Addresses that bounced or complained: no alert mail goes to them again (`npm run alerts -- suppress EMAIL`). */
+export const mailSuppressions = pgTable("mail_suppressions", {
+  email: text("email").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The outbox of every mail but the contact form's (which keeps its own table): stored before anyone is told it was
+ * sent, delivered and retried by the mail sender. `dedupeKey` is unique, so a mail computed twice is stored once.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
 );

@@ -1,38 +1,63 @@
 import type { Context } from "hono";
-import { ApiError } from "../errors";
+import { DomainError, invalid } from "#server/errors.ts";
 
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
 
-/** Reads a JSON object body, turning every client mistake into a 4xx in the one error shape. */
-export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+/** The body's bytes, once its type is one `accepted` names and it fits the limit; `asked` says what to send instead. */
+async function readBody(c: Context, accepted: RegExp, asked: string): Promise<{ type: string; bytes: Uint8Array<ArrayBuffer> }> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) {
-    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON (Content-Type: application/json)");
-  }
+  if (!accepted.test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE", `Send the body as ${asked}`);
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > MAX_JSON_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(c.req.raw, MAX_JSON_BODY_BYTES);
+  return { type, bytes: await readLimitedBytes(c.req.raw, MAX_JSON_BODY_BYTES) };
+}
+
+/** Reads a JSON object body, turning every client mistake into a 4xx in the one error shape. */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  const { bytes } = await readBody(c, /^application\/json\b/i, "JSON (Content-Type: application/json)");
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(400, "MALFORMED_JSON", "The body is not valid JSON");
+    throw new DomainError("MALFORMED_JSON", "The body is not valid JSON");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ApiError(400, "VALIDATION_FAILED", "The body must be a JSON object");
+    throw invalid("The body must be a JSON object");
   }
   return body as Record<string, unknown>;
 }
 
+/**
+ * Reads an HTML form post (urlencoded or multipart) into its text fields. A body the form parser cannot read is the
+ * client's mistake, a 400, not a crash.
+ */
+export async function readFormFields(c: Context): Promise<Record<string, string>> {
+  const { type, bytes } = await readBody(
+    c,
+    /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i,
+    "a form (Content-Type: application/x-www-form-urlencoded)",
+  );
+  let form: FormData;
+  try {
+    form = await new Request("http://form.invalid/", { method: "POST", headers: { "content-type": type }, body: bytes }).formData();
+  } catch {
+    throw invalid("The form could not be read");
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
 const tooLarge = () =>
-  new ApiError(413, "PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
+  new DomainError("PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
 
 /**
  * A body without Content-Length (chunked) is counted as it arrives, so an endless upload is cut off at
  * the limit instead of being buffered in memory first.
  */
-async function readLimited(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
+async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -46,5 +71,5 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }

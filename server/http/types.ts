@@ -1,5 +1,4 @@
-import type { SessionUser } from "../auth";
-import type { AppServices } from "../services";
+import type { AppServices } from "#server/services.ts";
 
 /** Hono variables set by the app's middleware for every request. */
 export type AppBindings = {
@@ -8,5 +7,3 @@ export type AppBindings = {
     clientIp: string;
   };
 };
-
-export type { SessionUser };

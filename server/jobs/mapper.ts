@@ -1,5 +1,5 @@
-import type { Job, JobInput } from "~/lib/job";
-import type { jobs } from "../db/schema";
+import { JOB_FIELDS, type Job, type JobField, type JobInput } from "#shared/job.ts";
+import type { jobs } from "#server/db/schema.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobValues = Omit<typeof jobs.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -25,6 +25,7 @@ export function toWireJob(row: JobRow): Job {
     minPrice: salaryText(row.minSalary),
     maxPrice: salaryText(row.maxSalary),
     salaryType: row.salaryType as Job["salaryType"],
+    salaryCurrency: row.salaryCurrency as Job["salaryCurrency"],
     jobLocation: row.location,
     englishLevel: row.englishLevel as Job["englishLevel"],
     gender: row.gender as Job["gender"],
@@ -62,6 +63,7 @@ export function toJobValues(input: JobInput, postedByEmail: string | null): JobV
     minSalary: input.minPrice,
     maxSalary: input.maxPrice,
     salaryType: input.salaryType,
+    salaryCurrency: input.salaryCurrency,
     location: input.jobLocation,
     englishLevel: input.englishLevel,
     gender: input.gender,
@@ -78,13 +80,7 @@ export function toJobValues(input: JobInput, postedByEmail: string | null): JobV
   };
 }
 
-const NOT_FORM_FIELDS = new Set(["_id", "createdAt", "updatedAt", "companyInstagram"]);
-
-/** A stored job as form input, so a partial PATCH can be merged over it and validated whole. */
-export function toJobFormValues(job: Job): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(job)
-      .filter(([key]) => !NOT_FORM_FIELDS.has(key))
-      .map(([key, value]) => [key, value ?? undefined]),
-  );
+/** A stored job as input fields, so a partial PATCH can be merged over it and validated whole. */
+export function toJobFields(job: Job): Record<JobField, unknown> {
+  return Object.fromEntries(JOB_FIELDS.map((field) => [field, job[field] ?? undefined])) as Record<JobField, unknown>;
 }

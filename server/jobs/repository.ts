@@ -1,7 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
-import { jobSearchSchema, LISTING_LIFETIME_DAYS, type Job, type JobInput, type JobSearch } from "~/lib/job";
-import type { Db } from "../db/client";
-import { jobs } from "../db/schema";
+import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { jobSearchSchema, LISTING_LIFETIME_DAYS, type Job, type JobInput, type JobSearch } from "#shared/job.ts";
+import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import { encodeCursor, EXACT_COUNT_LIMIT, type JobCursor } from "#shared/job-paging.ts";
+import type { Db } from "#server/db/client.ts";
+import { jobs } from "#server/db/schema.ts";
+import type { JobStatus, OwnedJob } from "#shared/moderation.ts";
 import { toJobValues, toWireJob } from "./mapper";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,15 +13,29 @@ const DATE_POSTED_DAYS = { "24h": 1, "7d": 7, "30d": 30 } as const;
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Spec §5 filters, all ANDed, over listings that have not expired (postingDate + 30 days ≥ now). */
-export function searchConditions(search: JobSearch, now: Date): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [gte(jobs.postingDate, new Date(now.getTime() - LISTING_LIFETIME_DAYS * DAY_MS))];
-  if (search.search) conditions.push(ilike(jobs.title, containsPattern(search.search)));
-  if (search.location) conditions.push(ilike(jobs.location, containsPattern(search.location)));
+/**
+/**
+ * The one visibility rule (ADR 0011): only published listings are shown to anyone but their owner and the admins.
+ * Every public read below (search, counts, sitemap, /api/all-jobs, a job page for others) goes through it.
+ */
+export const isPublished = eq(jobs.status, "published");
+
+/**
+ * Spec §5 filters, all ANDed, over published listings that have not expired (postingDate + 30 days ≥ now). `text`
+ * replaces the plain "contains" rule of the search or location (see shortTextFilter).
+ */
+export function searchConditions(search: JobSearch, now: Date, text: { title?: SQL; location?: SQL } = {}): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isPublished, gte(jobs.postingDate, new Date(now.getTime() - LISTING_LIFETIME_DAYS * DAY_MS))];
+  if (search.search) conditions.push(text.title ?? ilike(jobs.title, containsPattern(search.search)));
+  if (search.location) conditions.push(text.location ?? ilike(jobs.location, containsPattern(search.location)));
   if (search.experienceLevel) conditions.push(eq(jobs.experienceLevel, search.experienceLevel));
   if (search.employmentType) conditions.push(eq(jobs.employmentType, search.employmentType));
   if (search.gender) conditions.push(eq(jobs.gender, search.gender));
   if (search.englishLevel) conditions.push(eq(jobs.englishLevel, search.englishLevel));
+  if (search.minSalary !== undefined || search.maxSalary !== undefined) {
+    // Amounts in different currencies do not compare: bounds apply within the chosen one.
+    conditions.push(eq(jobs.salaryCurrency, search.salaryCurrency ?? DEFAULT_CURRENCY));
+  }
   if (search.minSalary !== undefined) conditions.push(gte(jobs.minSalary, search.minSalary));
   if (search.maxSalary !== undefined) conditions.push(lte(jobs.maxSalary, search.maxSalary));
   if (search.datePosted !== "all") {
@@ -27,63 +44,240 @@ export function searchConditions(search: JobSearch, now: Date): SQL | undefined 
   return and(...conditions);
 }
 
-/** Totals up to this are counted exactly on every request; the count stops scanning here. */
-export const EXACT_COUNT_LIMIT = 10_000;
-const LARGE_COUNT_TTL_MS = 30_000;
-const largeCounts = new Map<string, { total: number; expires: number }>();
+/** A 1–2 character text, whose lower-cased form has as many characters (so the grams index holds it as it is). */
+function isShortText(text: string): boolean {
+  const length = [...text].length;
+  return length <= 2 && [...text.toLowerCase()].length === length;
+}
+
+/** At most this many rows holding a short piece are listed by id; more, and the piece is common. */
+const SHORT_TEXT_CANDIDATES = 1_000;
 
 /**
- * Counting half a million matching rows costs hundreds of milliseconds on every page view. Small totals (the
- * common case for a filtered search) are exact; a total above EXACT_COUNT_LIMIT is counted once and reused for
- * 30 s per filter combination, so paging through a huge result set stays fast.
+ * "Contains" for a 1–2 character text (ADR 20). It has no trigram, so the trigram index would read every row to
+ * rule nothing out, and walking the list index reads every live row when nothing matches (2 s at 1M for 'zx'). The
+ * grams index (migration 0006) holds each 1–2 character piece of the lower-cased column: a piece the statistics
+ * call common is left to the list walk, which meets matches at once; otherwise the index lists the rows holding
+ * it (none, or a few thousand at most) and the search runs over those ids. Either way the ILIKE is the rule, on
+ * `column || ''` so the planner cannot choose the trigram index for it.
  */
-async function countMatches(db: Db, where: SQL | undefined, search: JobSearch): Promise<number> {
+async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.location, text: string): Promise<SQL> {
+  const matches = sql`(${column} || '') ILIKE ${containsPattern(text)}`;
+  const holding = sql`job_text_grams(${column}) @> ARRAY[lower(${text})]`;
+  if ((await estimateRows(db, holding)) > 10 * SHORT_TEXT_CANDIDATES) return matches;
+  const rows = await db.select({ id: jobs.id }).from(jobs).where(holding).limit(SHORT_TEXT_CANDIDATES + 1);
+  if (rows.length > SHORT_TEXT_CANDIDATES) return matches;
+  if (rows.length === 0) return sql`false`;
+  return and(inArray(jobs.id, rows.map(({ id }) => id)), matches)!;
+}
+
+/** searchConditions, with a short search or location looked up in the grams index first. */
+async function searchFilters(db: Db, search: JobSearch, now: Date): Promise<SQL | undefined> {
+  const [title, location] = await Promise.all([
+    search.search && isShortText(search.search) ? shortTextFilter(db, jobs.title, search.search) : undefined,
+    search.location && isShortText(search.location) ? shortTextFilter(db, jobs.location, search.location) : undefined,
+  ]);
+  return searchConditions(search, now, { title, location });
+}
+
+/** Where a page starts after a cursor: row comparison on the list order, so the (posting_date, id) index seeks to it. */
+function after(cursor: JobCursor): SQL {
+  return sql`(${jobs.postingDate}, ${jobs.id}) < (timestamptz 'epoch' + ${cursor.postedMicros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`;
+}
+
+/** The posting time at full (microsecond) precision: a JavaScript Date would round it and repeat or skip rows. */
+const postedMicros = sql<string>`(extract(epoch from ${jobs.postingDate}) * 1000000)::bigint::text`;
+
+const listOrder = [desc(jobs.postingDate), desc(jobs.id)];
+
+type Total = { total: number; totalIsExact: boolean };
+
+/** What the planner expects `SELECT … WHERE where` to return: from statistics, no rows read. */
+async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
+  const query = db.select({ one: sql`1` }).from(jobs).where(where);
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const raw = result.rows[0]?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
+  return Math.round(plan[0]?.Plan["Plan Rows"] ?? 0);
+}
+
+/**
+ * Above this planner estimate a result set is taken as large without counting. The estimates of ANDed filters
+ * were close at 1M (1,358 for 1,396 matches), while counting 1,001 of 1,400 sparse matches walks most of the
+ * live rows (ADR 20), so twice the limit is trusted.
+ */
+const ESTIMATE_TRUSTED_ABOVE = 2 * EXACT_COUNT_LIMIT;
+
+/**
+ * Exact up to EXACT_COUNT_LIMIT; above it, the planner's estimate, flagged as such, never below what is known to be
+ * there (`atLeast`). A clearly large estimate is used as it is; otherwise the count reads at most EXACT_COUNT_LIMIT + 1
+ * matches, in list order, so it walks the same index as the page and stops early (unordered, the planner picked a
+ * sequential scan of the whole heap: 276 ms at 1M for 'engineer').
+ */
+export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0): Promise<Total> {
+  const estimate = await estimateRows(db, where);
+  const approximate = (): Total => ({ total: Math.max(EXACT_COUNT_LIMIT + 1, atLeast, estimate), totalIsExact: false });
+  if (estimate > ESTIMATE_TRUSTED_ABOVE) return approximate();
   const capped = db
     .select({ one: sql`1` })
     .from(jobs)
     .where(where)
+    .orderBy(...listOrder)
     .limit(EXACT_COUNT_LIMIT + 1)
     .as("capped");
-  const [row] = await db.select({ total: count() }).from(capped);
-  const total = row?.total ?? 0;
-  if (total <= EXACT_COUNT_LIMIT) return total;
-
-  const { page: _page, limit: _limit, ...filters } = search;
-  const key = JSON.stringify(filters);
-  const cached = largeCounts.get(key);
-  if (cached && cached.expires > Date.now()) return cached.total;
-  const [full] = await db.select({ total: count() }).from(jobs).where(where);
-  const exact = full?.total ?? 0;
-  if (largeCounts.size > 1_000) largeCounts.clear();
-  largeCounts.set(key, { total: exact, expires: Date.now() + LARGE_COUNT_TTL_MS });
-  return exact;
+  let total: number;
+  try {
+    total = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${COUNT_TIME_BUDGET_MS}`));
+      const [row] = await tx.select({ total: count() }).from(capped);
+      return row?.total ?? 0;
+    });
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    // Matches too sparse for the walk to reach the limit in time: the estimate, said to be one.
+    return { total: Math.max(atLeast, estimate), totalIsExact: false };
+  }
+  return total <= EXACT_COUNT_LIMIT ? { total, totalIsExact: true } : approximate();
 }
 
-export async function searchJobs(db: Db, search: JobSearch, now = new Date()): Promise<{ jobs: Job[]; total: number }> {
-  const where = searchConditions(search, now);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(desc(jobs.postingDate), desc(jobs.id))
-      .limit(search.limit)
-      .offset((search.page - 1) * search.limit),
-    countMatches(db, where, search),
-  ]);
-  return { jobs: rows.map(toWireJob), total };
+/**
+ * How long counting may take before the estimate is used instead (PostgreSQL; PGlite cannot interrupt a query).
+ * Sparse matches under a broad filter ('recruiter' + gender + salary at 1M) made the walk read every live row
+ * to find the 1,001st: 1.3 s for a page whose own query took 10 ms.
+ */
+const COUNT_TIME_BUDGET_MS = 75;
+
+function isQueryCanceled(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as Error & { code?: string }).code === "57014") return true;
+  }
+  return false;
 }
 
-export async function listAllJobs(db: Db): Promise<Job[]> {
-  const rows = await db.select().from(jobs).orderBy(desc(jobs.postingDate), desc(jobs.id));
-  return rows.map(toWireJob);
+export type JobPage = Total & { jobs: Job[]; nextCursor: string | null };
+
+/**
+ * One page of matches in list order, by `page` (OFFSET, within RESULT_WINDOW) or after a `cursor`. The page's ids
+ * come from the list index alone (it carries every filtered column, migration 0006), then only those rows are
+ * read whole: filtering and skipping never touch the table.
+ */
+export async function searchJobRows(db: Db, search: JobSearch, now = new Date()): Promise<JobPage> {
+  const filters = await searchFilters(db, search, now);
+  const offset = search.cursor ? 0 : (search.page - 1) * search.limit;
+  const refs = await db
+    .select({ id: jobs.id, postedMicros })
+    .from(jobs)
+    .where(search.cursor ? and(filters, after(search.cursor)) : filters)
+    .orderBy(...listOrder)
+    .limit(search.limit + 1)
+    .offset(offset);
+  const pageRefs = refs.slice(0, search.limit);
+  const last = pageRefs.at(-1);
+  const nextCursor = refs.length > search.limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.id }) : null;
+  // A short page by `page` already tells the exact total; only a full page or a cursor page needs counting.
+  const total: Total =
+    !search.cursor && refs.length <= search.limit && (refs.length > 0 || offset === 0)
+      ? { total: offset + refs.length, totalIsExact: true }
+      : await countMatches(db, filters, offset + refs.length);
+  return { jobs: await rowsInOrder(db, pageRefs.map(({ id }) => id)), nextCursor, ...total };
+}
+
+/** The listings with these ids, whole, in the order given (one that vanished since is left out). */
+async function rowsInOrder(db: Db, ids: string[]): Promise<Job[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(jobs).where(inArray(jobs.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toWireJob(row)] : [];
+  });
+}
+
+/** Every published listing (expired too), newest first, one bounded page at a time. */
+export async function listJobRows(db: Db, { limit, cursor }: { limit: number; cursor?: JobCursor }) {
+  const rows = await db
+    .select({ row: jobs, postedMicros })
+    .from(jobs)
+    .where(cursor ? and(isPublished, after(cursor)) : isPublished)
+    .orderBy(...listOrder)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
+  return { jobs: page.map(({ row }) => toWireJob(row)), nextCursor };
 }
 
 const EVERY_LIVE_JOB = jobSearchSchema.parse({});
 
-/** 'Posted Jobs N+': the unfiltered search's total, so it shares that count and its cache. */
-export function countActiveJobs(db: Db, now = new Date()): Promise<number> {
-  return countMatches(db, searchConditions(EVERY_LIVE_JOB, now), EVERY_LIVE_JOB);
+/** 'Posted Jobs N+': the unfiltered search's total, exact when small, else the estimate. */
+export async function countLiveJobRows(db: Db, now = new Date()): Promise<number> {
+  return (await countMatches(db, searchConditions(EVERY_LIVE_JOB, now))).total;
+}
+
+/** The sitemap needs every live listing, so this one count is exact (an index-only scan; the sitemap is cached). */
+export async function countEveryLiveJob(db: Db, now = new Date()): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(jobs).where(searchConditions(EVERY_LIVE_JOB, now));
+  return row?.total ?? 0;
+}
+
+/** A slice of the live listings in list order, ids and last change only: by offset for a file's start, then by cursor. */
+export async function listLiveJobEntries(
+  db: Db,
+  { offset = 0, cursor, limit }: { offset?: number; cursor?: JobCursor; limit: number },
+  now = new Date(),
+) {
+  const filters = searchConditions(EVERY_LIVE_JOB, now);
+  const rows = await db
+    .select({ id: jobs.id, updatedAt: jobs.updatedAt, postedMicros })
+    .from(jobs)
+    .where(cursor ? and(filters, after(cursor)) : filters)
+    .orderBy(...listOrder)
+    .limit(limit)
+    .offset(offset);
+  return rows;
+}
+
+/** A batch of whole live listings in list order after `cursor`: what the syndication feed streams. */
+export async function listLiveJobBatch(db: Db, { cursor, limit }: { cursor?: JobCursor; limit: number }, now = new Date()) {
+  const filters = searchConditions(EVERY_LIVE_JOB, now);
+  const rows = await db
+    .select({ row: jobs, postedMicros })
+    .from(jobs)
+    .where(cursor ? and(filters, after(cursor)) : filters)
+    .orderBy(...listOrder)
+    .limit(limit);
+  const last = rows.at(-1);
+  return {
+    jobs: rows.map(({ row }) => toWireJob(row)),
+    next: rows.length === limit && last ? { postedMicros: last.postedMicros, id: last.row.id } : undefined,
+  };
+}
+
+/** A point in the order listings were published: (published_at in microseconds, id). */
+export type PublishedMark = { publishedMicros: string; id: string | null };
+
+const publishedMicros = sql<string>`(extract(epoch from ${jobs.publishedAt}) * 1000000)::bigint::text`;
+
+/**
+ * Live listings matching `search` published after `mark`, newest first, at most `limit`: what an alert has not
+ * mailed yet. The search's own conditions apply, so a listing the search would not show is never mailed.
+ */
+export async function listJobsPublishedAfter(db: Db, search: JobSearch, mark: PublishedMark, limit: number, now = new Date()) {
+  const markAt = sql`timestamptz 'epoch' + ${mark.publishedMicros}::bigint * interval '1 microsecond'`;
+  const after = mark.id
+    ? sql`(${jobs.publishedAt}, ${jobs.id}) > (${markAt}, ${mark.id}::uuid)`
+    : sql`${jobs.publishedAt} > ${markAt}`;
+  const rows = await db
+    .select({ row: jobs, publishedMicros })
+    .from(jobs)
+    .where(and(searchConditions(search, now), after))
+    .orderBy(desc(jobs.publishedAt), desc(jobs.id))
+    .limit(limit);
+  const newest = rows[0];
+  return {
+    jobs: rows.map(({ row }) => toWireJob(row)),
+    newest: newest ? ({ publishedMicros: newest.publishedMicros, id: newest.row.id } satisfies PublishedMark) : undefined,
+  };
 }
 
 export async function findJobRow(db: Db, id: string) {
@@ -91,33 +285,74 @@ export async function findJobRow(db: Db, id: string) {
   return row;
 }
 
-export async function findJob(db: Db, id: string): Promise<Job | undefined> {
-  const row = await findJobRow(db, id);
-  return row ? toWireJob(row) : undefined;
-}
-
-export async function listJobsOwnedBy(db: Db, ownerId: string): Promise<Job[]> {
+/** The owner's own listings, whatever their status, with the status for My Listings. */
+export async function listJobsOwnedBy(db: Db, ownerId: string): Promise<OwnedJob[]> {
   const rows = await db
     .select()
     .from(jobs)
     .where(eq(jobs.ownerId, ownerId))
     .orderBy(desc(jobs.postingDate), desc(jobs.id));
-  return rows.map(toWireJob);
+  return rows.map((row) => ({ ...toWireJob(row), status: row.status, statusReason: row.statusReason }));
 }
 
-export async function insertJob(db: Db, input: JobInput, owner: { id: string; email: string }): Promise<string> {
-  const [row] = await db
-    .insert(jobs)
-    .values({ ...toJobValues(input, owner.email), ownerId: owner.id })
-    .returning({ id: jobs.id });
-  if (!row) throw new Error("Insert returned no row");
-  return row.id;
+/** The first key of the advisory lock under which one owner's daily posts are counted and inserted. */
+const POSTS_PER_DAY_LOCK = 0x706f7374;
+
+/**
+ * Inserts the listing, unless `limit` is given and its owner already posted `limit.max` since `limit.since` (then
+ * null). The count and the insert run under a lock on the owner, so posts sent at once cannot all pass at the limit.
+ */
+export async function insertJob(
+  db: Db,
+  input: JobInput,
+  owner: { id: string; email: string },
+  { status = "published", statusReason = null, heldForVerification = false }: { status?: JobStatus; statusReason?: string | null; heldForVerification?: boolean } = {},
+  limit?: { max: number; since: Date },
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    if (limit) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${POSTS_PER_DAY_LOCK}, hashtext(${owner.id}))`);
+      if ((await countJobsPostedSince(tx, owner.id, limit.since)) >= limit.max) return null;
+    }
+    const [row] = await tx
+      .insert(jobs)
+      .values({ ...toJobValues(input, owner.email), ownerId: owner.id, status, statusReason, heldForVerification })
+      .returning({ id: jobs.id });
+    if (!row) throw new Error("Insert returned no row");
+    return row.id;
+  });
 }
 
-export async function updateJobRow(db: Db, id: string, input: JobInput, postedByEmail: string | null) {
+/** The owner's listings waiting only for their address to be verified. */
+export async function listHeldJobs(db: Db, ownerId: string) {
+  return db
+    .select({ id: jobs.id, title: jobs.title, companyName: jobs.companyName })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.heldForVerification, true)));
+}
+
+export async function releaseHeldJob(db: Db, id: string, status: JobStatus): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ ...toJobValues(input, postedByEmail), updatedAt: sql`now()` })
+    .set({ status, statusReason: null, heldForVerification: false })
+    .where(and(eq(jobs.id, id), eq(jobs.heldForVerification, true)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Listings this owner created since `since`: what POSTS_PER_DAY counts. */
+async function countJobsPostedSince(db: Db, ownerId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), gte(jobs.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function updateJobRow(db: Db, id: string, input: JobInput, postedByEmail: string | null, status?: JobStatus) {
+  const rows = await db
+    .update(jobs)
+    .set({ ...toJobValues(input, postedByEmail), updatedAt: sql`now()`, ...(status ? { status, statusReason: null } : {}) })
     .where(eq(jobs.id, id))
     .returning({ id: jobs.id });
   return rows.length;

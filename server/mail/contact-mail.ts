@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import type { contactMessages } from "../db/schema";
+import type { contactMessages } from "#server/db/schema.ts";
 
 export type StoredContactMessage = typeof contactMessages.$inferSelect;
 

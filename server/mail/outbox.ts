@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { ContactMessage } from "~/lib/contact";
-import type { Db } from "../db/client";
-import { contactMessages } from "../db/schema";
+import type { ContactMessage } from "#shared/contact.ts";
+import type { Db } from "#server/db/client.ts";
+import { contactMessages } from "#server/db/schema.ts";
 
 /** Namespace for `pg_advisory_xact_lock(namespace, hashtext(ip))`, so the count-then-insert below is per-IP serial. */
 const CONTACT_RATE_LOCK = 727_002;

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Db } from "../db/client";
-import { contactMessages } from "../db/schema";
-import type { AppServices } from "../services";
+import type { Db } from "#server/db/client.ts";
+import { contactMessages } from "#server/db/schema.ts";
+import type { AppServices } from "#server/services.ts";
 import { composeContactMail, type StoredContactMessage } from "./contact-mail";
 
 export type OutboxSenderOptions = {
@@ -96,8 +96,8 @@ export function startOutboxSender(services: AppServices, options: OutboxSenderOp
       .select({ n: sql<number>`count(*)::int` })
       .from(contactMessages)
       .where(eq(contactMessages.status, "pending"))
-      .then(([row]) => logger.warn({ pending: row?.n ?? 0 }, `Contact mail delivery is off; messages stay in the outbox. ${MAIL_SETUP_HINT}`))
-      .catch(() => logger.warn(`Contact mail delivery is off; messages stay in the outbox. ${MAIL_SETUP_HINT}`));
+      .then(([row]) => logger.warn({ pending: row?.n ?? 0 }, `Contact mail delivery is off; messages stay in the outbox (the contact_messages table of the database). ${MAIL_SETUP_HINT}`))
+      .catch(() => logger.warn(`Contact mail delivery is off; messages stay in the outbox (the contact_messages table of the database). ${MAIL_SETUP_HINT}`));
     return { stop: async () => undefined };
   }
 

@@ -1,8 +1,8 @@
-import { count } from "drizzle-orm";
-import type { Auth } from "../auth";
-import type { Db } from "../db/client";
-import { blogPosts, jobs, user } from "../db/schema";
-import type { Logger } from "../logger";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Auth } from "#server/auth.ts";
+import type { Db } from "#server/db/client.ts";
+import { blogPosts, jobReports, jobs, mailOutbox, moderationEvents, user } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
 import { insertJobsBulk } from "./insert-jobs";
 import { syntheticJob } from "./synthetic-jobs";
 
@@ -10,6 +10,13 @@ export const DEMO_EMPLOYER = {
   name: "Demo Employer",
   email: "employer@demo.jobboard.local",
   password: "demo-employer-pass",
+} as const;
+
+/** The first start's admin, so /admin has someone to show its queue to (printed in the log like the employer). */
+export const DEMO_ADMIN = {
+  name: "Demo Admin",
+  email: "admin@demo.jobboard.local",
+  password: "demo-admin-pass",
 } as const;
 
 const DEMO_LISTINGS = 60;
@@ -62,10 +69,40 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
       postedByEmail: owned ? DEMO_EMPLOYER.email : job.postedByEmail,
     };
   });
+  // The demo employer's listings are already reviewed: trusted, so what it posts next publishes at once too.
+  await db.update(user).set({ trustedAt: now, emailVerified: true }).where(eq(user.id, employer.id));
   await insertJobsBulk(db, rows);
+  await seedReviewQueue(db, auth, now);
+  // The demo accounts are verified above; their sign-up verification mails would go to addresses nobody reads.
+  await db.delete(mailOutbox).where(inArray(mailOutbox.toAddress, [DEMO_EMPLOYER.email, DEMO_ADMIN.email]));
   await db.insert(blogPosts).values(DEMO_POSTS);
   logger.info(
     { email: DEMO_EMPLOYER.email, password: DEMO_EMPLOYER.password },
     `Seeded demo content: ${DEMO_LISTINGS} listings, 3 blog posts and a demo employer (sign in with ${DEMO_EMPLOYER.email} / ${DEMO_EMPLOYER.password})`,
   );
+  logger.info(
+    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    `Seeded a demo admin with one listing waiting for review and one reported listing at /admin (sign in with ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password})`,
+  );
+}
+
+/** A verified admin, one listing from a newcomer waiting for review, and one reader's report of a live listing. */
+async function seedReviewQueue(db: Db, auth: Auth, now: Date) {
+  const { user: admin } = await auth.api.signUpEmail({
+    body: { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  await db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.id, admin.id));
+  const waiting = { ...syntheticJob(DEMO_LISTINGS + 1, now), postingDate: now, postedByEmail: "newcomer@demo.jobboard.local" };
+  const [pending] = await db.insert(jobs).values({ ...waiting, status: "pending" }).returning({ id: jobs.id });
+  if (pending) await db.insert(moderationEvents).values({ jobId: pending.id, action: "submitted" });
+  const [reported] = await db.select({ id: jobs.id }).from(jobs).where(and(isNull(jobs.ownerId), eq(jobs.status, "published"))).orderBy(desc(jobs.postingDate)).limit(1);
+  if (reported) {
+    await db.insert(jobReports).values({
+      jobId: reported.id,
+      reporterKey: "ip:192.0.2.10",
+      clientIp: "192.0.2.10",
+      reason: "misleading",
+      comment: "The salary on the company's own site is lower than here.",
+    });
+  }
 }

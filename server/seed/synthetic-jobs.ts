@@ -1,15 +1,8 @@
-import {
-  EMPLOYMENT_TYPES,
-  ENGLISH_LEVELS,
-  EXPERIENCE_LEVELS,
-  GENDERS,
-  SALARY_TYPES,
-  SKILL_OPTIONS,
-} from "~/lib/job";
-import type { JobValues } from "../jobs/mapper";
+import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES, type SKILL_OPTIONS } from "#shared/job.ts";
+import type { JobValues } from "#server/jobs/mapper.ts";
 
-/** Small fast PRNG so `--jobs N` always produces the same listings. */
-function mulberry32(seed: number) {
+/** Small fast PRNG with a seed: `--jobs N` always produces the same listings, the bench the same corpus. */
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -20,27 +13,30 @@ function mulberry32(seed: number) {
   };
 }
 
-const ROLES: { title: string; industry: string; tech: boolean; base: number }[] = [
-  { title: "Frontend Developer", industry: "Software", tech: true, base: 600_000 },
-  { title: "Backend Engineer", industry: "Software", tech: true, base: 800_000 },
-  { title: "Full Stack Developer", industry: "Software", tech: true, base: 750_000 },
-  { title: "React Native Developer", industry: "Mobile Apps", tech: true, base: 700_000 },
-  { title: "DevOps Engineer", industry: "Cloud Infrastructure", tech: true, base: 900_000 },
-  { title: "Data Analyst", industry: "Analytics", tech: true, base: 550_000 },
-  { title: "QA Automation Engineer", industry: "Software", tech: true, base: 500_000 },
-  { title: "UI/UX Designer", industry: "Design", tech: true, base: 520_000 },
-  { title: "Machine Learning Engineer", industry: "Artificial Intelligence", tech: true, base: 1_200_000 },
-  { title: "Node.js Developer", industry: "Fintech", tech: true, base: 780_000 },
-  { title: "Customer Support Executive", industry: "E-commerce", tech: false, base: 280_000 },
-  { title: "Sales Associate", industry: "Retail", tech: false, base: 250_000 },
-  { title: "Digital Marketing Specialist", industry: "Marketing", tech: false, base: 420_000 },
-  { title: "HR Recruiter", industry: "Staffing", tech: false, base: 380_000 },
-  { title: "Content Writer", industry: "Media", tech: false, base: 320_000 },
-  { title: "Accountant", industry: "Finance", tech: false, base: 450_000 },
-  { title: "Operations Manager", industry: "Logistics", tech: false, base: 900_000 },
-  { title: "Graphic Designer", industry: "Advertising", tech: false, base: 360_000 },
-  { title: "Delivery Partner Coordinator", industry: "Logistics", tech: false, base: 300_000 },
-  { title: "Staff Nurse", industry: "Healthcare", tech: false, base: 400_000 },
+type Skill = (typeof SKILL_OPTIONS)[number];
+
+/** `skills`: the form's fixed options that fit the role (none for roles the options do not describe). */
+const ROLES: { title: string; industry: string; tech: boolean; skills: Skill[]; base: number }[] = [
+  { title: "Frontend Developer", industry: "Software", tech: true, skills: ["JavaScript", "HTML", "CSS", "React", "Redux"], base: 600_000 },
+  { title: "Backend Engineer", industry: "Software", tech: true, skills: ["Node", "MongoDB", "JavaScript", "C++"], base: 800_000 },
+  { title: "Full Stack Developer", industry: "Software", tech: true, skills: ["JavaScript", "React", "Node", "MongoDB", "HTML", "CSS"], base: 750_000 },
+  { title: "React Native Developer", industry: "Mobile Apps", tech: true, skills: ["JavaScript", "React", "Redux"], base: 700_000 },
+  { title: "DevOps Engineer", industry: "Cloud Infrastructure", tech: true, skills: ["Node", "C++"], base: 900_000 },
+  { title: "Data Analyst", industry: "Analytics", tech: true, skills: ["MongoDB"], base: 550_000 },
+  { title: "QA Automation Engineer", industry: "Software", tech: true, skills: ["JavaScript", "Node"], base: 500_000 },
+  { title: "UI/UX Designer", industry: "Design", tech: true, skills: ["HTML", "CSS"], base: 520_000 },
+  { title: "Machine Learning Engineer", industry: "Artificial Intelligence", tech: true, skills: ["C++"], base: 1_200_000 },
+  { title: "Node.js Developer", industry: "Fintech", tech: true, skills: ["Node", "JavaScript", "MongoDB"], base: 780_000 },
+  { title: "Customer Support Executive", industry: "E-commerce", tech: false, skills: [], base: 280_000 },
+  { title: "Sales Associate", industry: "Retail", tech: false, skills: [], base: 250_000 },
+  { title: "Digital Marketing Specialist", industry: "Marketing", tech: false, skills: [], base: 420_000 },
+  { title: "HR Recruiter", industry: "Staffing", tech: false, skills: [], base: 380_000 },
+  { title: "Content Writer", industry: "Media", tech: false, skills: [], base: 320_000 },
+  { title: "Accountant", industry: "Finance", tech: false, skills: [], base: 450_000 },
+  { title: "Operations Manager", industry: "Logistics", tech: false, skills: [], base: 900_000 },
+  { title: "Graphic Designer", industry: "Advertising", tech: false, skills: [], base: 360_000 },
+  { title: "Delivery Partner Coordinator", industry: "Logistics", tech: false, skills: [], base: 300_000 },
+  { title: "Staff Nurse", industry: "Healthcare", tech: false, skills: [], base: 400_000 },
 ];
 
 const COMPANIES = [
@@ -56,6 +52,14 @@ const CITIES = [
 ];
 
 const EDUCATION = ["B.Tech / B.E.", "Any graduate", "MBA", "B.Com", "BCA / MCA", "Diploma", "12th pass"];
+
+const SENIORITY: Record<(typeof EXPERIENCE_LEVELS)[number], string> = {
+  Internship: "Intern ",
+  Fresher: "Junior ",
+  "0-3 Year": "",
+  "3-5 Year": "Senior ",
+  "5+ Year": "Lead ",
+};
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
@@ -77,14 +81,18 @@ export function syntheticJob(i: number, now: Date): JobValues {
   const salaryType = random() < 0.8 ? "Yearly" : pick(random, SALARY_TYPES);
   const yearlyMin = Math.round((role.base * (0.6 + seniority * 0.35) * (0.85 + random() * 0.3)) / 10_000) * 10_000;
   const divisor = salaryType === "Yearly" ? 1 : salaryType === "Monthly" ? 12 : 2080;
-  const minSalary = Math.max(1, Math.round(yearlyMin / divisor));
-  const maxSalary = Math.round(minSalary * (1.2 + random() * 0.5));
-  const skills = role.tech
-    ? SKILL_OPTIONS.filter(() => random() < 0.35).slice(0, 5)
-    : [];
+  // Bounds as employers write them: round thousands a year, round hundreds a month, round tens an hour.
+  const step = salaryType === "Yearly" ? 10_000 : salaryType === "Monthly" ? 1_000 : 10;
+  const round = (amount: number) => Math.max(step, Math.round(amount / step) * step);
+  const minSalary = round(yearlyMin / divisor);
+  const maxSalary = Math.max(minSalary + step, round(minSalary * (1.2 + random() * 0.5)));
+  // Most of the skills that fit the role, never none when some fit.
+  const chosen = role.skills.filter(() => random() < 0.7);
+  const skills = chosen.length > 0 ? chosen : role.skills.slice(0, 1);
   const postingDate = new Date(now.getTime() - Math.floor(random() * 60 * 24 * 60) * 60_000);
   const domain = `${slug(company)}.example`;
-  const title = role.title;
+  // Seniority shows in the title, as it does on real boards.
+  const title = `${SENIORITY[experienceLevel]}${role.title}`;
   return {
     title,
     companyName: company,
@@ -113,6 +121,8 @@ export function syntheticJob(i: number, now: Date): JobValues {
     minSalary,
     maxSalary,
     salaryType,
+    // Indian cities and rupee amounts.
+    salaryCurrency: "INR",
     location: city,
     englishLevel: pick(random, ENGLISH_LEVELS),
     gender: random() < 0.7 ? "Any" : pick(random, GENDERS),

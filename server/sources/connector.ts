@@ -1,5 +1,5 @@
-import type { ExternalJob, SourceId } from "~/lib/external-job";
-import type { FetchPolicy, RateLimiter } from "./http";
+import type { ExternalJob, SourceId } from "#shared/sources.ts";
+import type { FetchPolicy, RateLimiter } from "./upstream";
 
 /** One external source: whether the operator configured it, and how to fetch its current listings. */
 export type Connector = {

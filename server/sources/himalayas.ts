@@ -1,7 +1,7 @@
-import type { ExternalJob } from "~/lib/external-job";
-import type { Env } from "../env";
+import type { ExternalJob } from "#shared/sources.ts";
+import type { Env } from "#server/env.ts";
 import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "./connector";
-import { fetchUpstream, parseJson, UpstreamError } from "./http";
+import { fetchUpstream, parseJson, UpstreamError } from "./upstream";
 import { epochToIso, plainText, positiveNumber, stringList, webUrl } from "./normalise";
 import { sanitiseHtml } from "./sanitise";
 

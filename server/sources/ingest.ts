@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { externalJobSchema, SOURCES, type ExternalJob, type SourceId } from "~/lib/external-job";
-import type { Database, Db } from "../db/client";
-import type { Logger } from "../logger";
+import { externalJobSchema, SOURCES, type ExternalJob, type SourceId } from "#shared/sources.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 import type { Connector } from "./connector";
-import { UpstreamError } from "./http";
+import { UpstreamError } from "./upstream";
 import { countJobs, dropUnseenSince, readStatus, recordFailure, recordSuccess, upsertJobs } from "./repository";
 
 /** Advisory-lock namespace of the ingest; the second key is the source, so sources sync independently. */
@@ -12,7 +12,7 @@ const INGEST_LOCK = 727_100;
 export type SyncOutcome =
   | { source: SourceId; outcome: "synced"; count: number; fetched: number; dropped: number }
   | { source: SourceId; outcome: "failed"; error: string; count: number }
-  | { source: SourceId; outcome: "skipped"; reason: string };
+  | { source: SourceId; outcome: "skipped"; reason: string; /** When a source skipped as fresh is due again. */ dueInMs?: number };
 
 export type SyncOptions = {
   graceMs: number;
@@ -20,6 +20,11 @@ export type SyncOptions = {
   force?: boolean;
   signal?: AbortSignal;
   logger?: Logger;
+  /**
+   * A source whose last attempt failed is due again this long after it, not a whole interval later (the
+   * scheduler's backoff); without it, a failed source waits its interval like a synced one.
+   */
+  retryFailedAfterMs?: number;
 };
 
 /** PGlite is one process per data dir (lock file), so an in-process guard is enough there. */
@@ -40,7 +45,7 @@ export async function syncSource(database: Database, connector: Connector, optio
       const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
       if (!locked) return { source, outcome: "skipped", reason: "another instance is syncing it" } as const;
       const fresh = await freshReason(tx, connector, options);
-      if (fresh) return { source, outcome: "skipped", reason: fresh } as const;
+      if (fresh) return { source, outcome: "skipped", ...fresh } as const;
       // Holding the transaction across the fetch keeps the lock; the writes then land atomically with it.
       const fetched = await fetchSafely(connector, options);
       return writeOutcome(tx, connector, fetched, options);
@@ -53,7 +58,7 @@ export async function syncSource(database: Database, connector: Connector, optio
   active.add(source);
   try {
     const fresh = await freshReason(database.db, connector, options);
-    if (fresh) return { source, outcome: "skipped", reason: fresh };
+    if (fresh) return { source, outcome: "skipped", ...fresh };
     // Fetch outside any transaction: a PGlite transaction would block every page while we wait upstream.
     const fetched = await fetchSafely(connector, options);
     return await database.db.transaction((tx) => writeOutcome(tx, connector, fetched, options));
@@ -62,12 +67,20 @@ export async function syncSource(database: Database, connector: Connector, optio
   }
 }
 
-async function freshReason(db: Db, connector: Connector, { force }: SyncOptions): Promise<string | null> {
+async function freshReason(
+  db: Db,
+  connector: Connector,
+  { force, retryFailedAfterMs }: SyncOptions,
+): Promise<{ reason: string; dueInMs: number } | null> {
   if (force) return null;
   const status = await readStatus(db, connector.source);
   const last = status?.lastAttemptAt?.getTime();
+  if (!last) return null;
+  const failed = status?.lastErrorAt?.getTime() === last;
+  const wait = failed && retryFailedAfterMs !== undefined ? Math.min(retryFailedAfterMs, connector.intervalMs) : connector.intervalMs;
+  const age = Date.now() - last;
   // A little slack so timers that drift a few seconds do not skip a whole interval.
-  if (last && Date.now() - last < connector.intervalMs * 0.9) return "synced recently";
+  if (age < wait * 0.9) return { reason: failed ? "failed recently; retrying soon" : "synced recently", dueInMs: wait - age };
   return null;
 }
 

@@ -1,4 +1,4 @@
-import type { ExternalJob } from "~/lib/external-job";
+import type { ExternalJob } from "#shared/sources.ts";
 import { htmlToText } from "./sanitise";
 
 /** Windows-1252's 0x80–0x9F block: what a UTF-8 byte in that range turns into when decoded twice. */

@@ -1,9 +1,9 @@
-import { SOURCES, type SourceId } from "~/lib/external-job";
-import type { Env } from "../env";
+import { SOURCES, type SourceId } from "#shared/sources.ts";
+import type { Env } from "#server/env.ts";
 import { createAdzunaConnector } from "./adzuna";
 import type { Connector, ConnectorDeps } from "./connector";
 import { createHimalayasConnector } from "./himalayas";
-import { RateLimiter, type RateWindow } from "./http";
+import { RateLimiter, type RateWindow } from "./upstream";
 import { createJobWizConnector } from "./jobwiz";
 import { createJoobleConnector } from "./jooble";
 import { createRemoteOkConnector } from "./remoteok";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import type { ExternalJob, SourceId } from "~/lib/external-job";
-import type { Db } from "../db/client";
-import { externalJobs, sourceStatus } from "../db/schema";
+import type { ExternalJob, SourceId, StoredExternalJob } from "#shared/sources.ts";
+import type { Db } from "#server/db/client.ts";
+import { externalJobs, sourceStatus } from "#server/db/schema.ts";
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -27,7 +27,6 @@ function searchCondition(source: SourceId, text: string): SQL | undefined {
   }
 }
 
-export type StoredExternalJob = ExternalJob & { id: string };
 
 export async function searchExternalJobs(
   db: Db,

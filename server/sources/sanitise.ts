@@ -32,6 +32,9 @@ const DESCRIPTION_OPTIONS: sanitizeHtml.IOptions = {
 
 const TEXT_OPTIONS: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" };
 
+/** Tags that end a block of text: stripping them must leave a space, or "<li>1.</li><li>TypeScript" reads "1.TypeScript". */
+const BLOCK_BOUNDARY = /<(\/?)(p|div|li|ul|ol|br|hr|h[1-6]|tr|td|th|table|blockquote|pre|section|article|header|footer|dt|dd)(?=[\s/>])/gi;
+
 /** Sanitised HTML, or null when nothing readable is left. */
 export function sanitiseHtml(dirty: string | null | undefined): string | null {
   if (!dirty) return null;
@@ -46,7 +49,7 @@ export function sanitiseHtml(dirty: string | null | undefined): string | null {
  */
 export function htmlToText(dirty: string | null | undefined): string {
   if (!dirty) return "";
-  return sanitizeHtml(dirty, TEXT_OPTIONS)
+  return sanitizeHtml(dirty.replace(BLOCK_BOUNDARY, " <$1$2"), TEXT_OPTIONS)
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')

@@ -1,44 +1,86 @@
-import type { Database } from "../db/client";
-import type { Env } from "../env";
-import type { Logger } from "../logger";
+import type { Database } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
 import type { Connector } from "./connector";
-import { syncSource } from "./ingest";
+import { syncSource, type SyncOutcome } from "./ingest";
 import { createConnectors } from "./registry";
 
 export type SourceScheduler = { stop(): Promise<void> };
 
+/** First retry of a failed source after 30 s, doubling up to the source's own interval. */
+export const RETRY_BASE_MS = 30_000;
+
 /**
  * Refreshes every configured source on its own interval, starting with a sync at boot (skipped for a
- * source another instance refreshed less than an interval ago). Runs in the background: boot and page
- * requests never wait for an upstream.
+ * source another instance refreshed less than an interval ago). A failed sync is retried with a short
+ * backoff instead of a whole interval later, so a source that was down at boot (or an offline demo pointed
+ * at the fakes) comes back within a minute or two. Runs in the background: boot and page requests never
+ * wait for an upstream.
  */
 export function startSourceScheduler({
   database,
   env,
   logger,
   connectors = createConnectors(env),
+  retryBaseMs = RETRY_BASE_MS,
 }: {
   database: Database;
   env: Env;
   logger: Logger;
   connectors?: Connector[];
+  retryBaseMs?: number;
 }): SourceScheduler {
   const controller = new AbortController();
-  const timers: NodeJS.Timeout[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<unknown>>();
   const graceMs = env.SOURCES_GRACE_HOURS * 3_600_000;
 
-  const run = (connector: Connector) => {
-    if (controller.signal.aborted) return;
-    const task = syncSource(database, connector, { graceMs, signal: controller.signal, logger })
-      .then((outcome) => {
-        if (outcome.outcome === "skipped") logger.debug({ source: connector.source, reason: outcome.reason }, "source sync skipped");
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) logger.error({ err: error, source: connector.source }, "source sync could not be recorded");
-      })
-      .finally(() => inFlight.delete(task));
-    inFlight.add(task);
+  const later = (ms: number, task: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      task();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  const schedule = (connector: Connector) => {
+    let failures = 0;
+    let retry: "pending" | "none" = "none";
+    const backoff = () => Math.min(connector.intervalMs, retryBaseMs * 2 ** Math.max(0, failures - 1));
+
+    const afterRun = (outcome: SyncOutcome) => {
+      if (outcome.outcome === "synced") failures = 0;
+      if (outcome.outcome === "failed") failures += 1;
+      if (outcome.outcome === "skipped") {
+        logger.info({ source: connector.source, reason: outcome.reason }, "source sync skipped");
+      }
+      // A failed source (here, or at another instance's last attempt) is tried again soon, not an interval later.
+      const dueInMs = outcome.outcome === "failed" ? backoff() : outcome.outcome === "skipped" ? outcome.dueInMs : undefined;
+      if (dueInMs !== undefined && dueInMs < connector.intervalMs && retry === "none") {
+        retry = "pending";
+        later(dueInMs, () => {
+          retry = "none";
+          run();
+        });
+      }
+    };
+
+    const run = () => {
+      if (controller.signal.aborted) return;
+      const task = syncSource(database, connector, { graceMs, signal: controller.signal, logger, retryFailedAfterMs: backoff() })
+        .then(afterRun)
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) logger.error({ err: error, source: connector.source }, "source sync could not be recorded");
+        })
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
+    };
+
+    run();
+    const timer = setInterval(run, connector.intervalMs);
+    timer.unref();
+    timers.add(timer);
   };
 
   for (const connector of connectors) {
@@ -46,15 +88,12 @@ export function startSourceScheduler({
       logger.info({ source: connector.source, missing: connector.missing }, "external source not configured");
       continue;
     }
-    run(connector);
-    const timer = setInterval(() => run(connector), connector.intervalMs);
-    timer.unref();
-    timers.push(timer);
+    schedule(connector);
   }
 
   return {
     async stop() {
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers) clearTimeout(timer);
       controller.abort();
       await Promise.allSettled([...inFlight]);
     },

@@ -1,6 +1,6 @@
-import { SOURCE_NAMES, SOURCES, type SourceId, type SourceStatus } from "~/lib/external-job";
-import type { Db } from "../db/client";
-import type { Env } from "../env";
+import { SOURCE_NAMES, SOURCES, type SourceId, type SourceStatus } from "#shared/sources.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
 import { createConnectors } from "./registry";
 import { readStatuses } from "./repository";
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
-import { engines } from "../support/engines";
-import { api } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from "#tests/fakes/oidc-issuer.ts";
+import { engines } from "#tests/support/engines.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 /** Cookies per origin, as a browser keeps them across the redirects of an OAuth round trip. */
 class CookieJar {
@@ -118,6 +119,21 @@ describe.each(engines)("sign-in through an OIDC issuer on %s", (engine) => {
     expect(back.url).toMatch(new RegExp(`^${server.url}/login\\?signin=error`));
     const session = await api(server.url, "/api/auth/get-session", { headers: { cookie: jar.header(server.url) } });
     expect(session.json).toBeNull();
+  });
+
+  test("an address the OIDC provider vouches for counts as verified: the listing publishes with verification required", async () => {
+    const strict = await startTestServer({ engine, env: { ...providerEnv(issuer), REQUIRE_EMAIL_VERIFICATION: "true" } });
+    try {
+      allowAppCallbacks(issuer, strict.url);
+      const jar = new CookieJar();
+      const atIssuer = await startSignIn(strict, jar, "google");
+      await finishAtIssuer(jar, atIssuer.url, { email: "vouched@example.com", name: "Vouched", decision: "allow" }, strict.url);
+      const { status, json } = await api(strict.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: "Vouched listing" }), headers: { cookie: jar.header(strict.url) } });
+      expect(status).toBe(201);
+      expect(json.status).toBe("published");
+    } finally {
+      await strict.close();
+    }
   });
 
   test("the built-in social endpoint refuses a provider the operator did not configure", async () => {

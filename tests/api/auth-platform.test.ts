@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { account, user } from "../../server/db/schema";
-import { engines } from "../support/engines";
-import { uniqueEmail, validJob } from "../support/factories";
-import { api, signUp, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { account, user } from "#server/db/schema.ts";
+import { engines } from "#tests/support/engines.ts";
+import { uniqueEmail, validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const signIn = (server: TestServer, email: string, password: string, headers: Record<string, string> = {}) =>
   api(server.url, "/api/auth/sign-in/email", { method: "POST", body: { email, password }, headers });
@@ -93,13 +93,19 @@ describe.each(engines)("auth platform on %s", (engine) => {
     expect(unknown.json).toEqual(wrong.json);
   });
 
-  test("signing up twice with one email is refused", async () => {
+  test("signing up twice with one email is refused: still one user and one account, and the first password still works", async () => {
+    const db = server.services.database.db;
     const { status } = await api(server.url, "/api/auth/sign-up/email", {
       method: "POST",
       body: { email: member.email, password: "another long password", name: "Again" },
     });
     expect(status).toBeGreaterThanOrEqual(400);
     expect(status).toBeLessThan(500);
+    const users = await db.select().from(user).where(eq(user.email, member.email));
+    expect(users.map((row) => row.name)).toEqual(["Member"]);
+    expect(await db.select().from(account).where(eq(account.userId, users[0]?.id ?? ""))).toHaveLength(1);
+    expect((await signIn(server, member.email, member.password)).status).toBe(200);
+    expect((await signIn(server, member.email, "another long password")).status).toBe(401);
   });
 
   test("a password shorter than 8 characters is refused at sign-up", async () => {

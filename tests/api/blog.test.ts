@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { blogPosts } from "../../server/db/schema";
-import { engines } from "../support/engines";
-import { api } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { blogPosts } from "#server/db/schema.ts";
+import { engines } from "#tests/support/engines.ts";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 describe.each(engines)("blog API on %s", (engine) => {
   let server: TestServer;
@@ -10,6 +10,10 @@ describe.each(engines)("blog API on %s", (engine) => {
     server = await startTestServer({ engine });
   });
   afterAll(() => server?.close());
+  // Each test starts from no posts, whichever runs first.
+  beforeEach(async () => {
+    await server.services.database.db.delete(blogPosts);
+  });
 
   test("GET /api/blog-posts answers an empty array when nothing is published", async () => {
     const { status, json } = await api(server.url, "/api/blog-posts");

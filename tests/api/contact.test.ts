@@ -1,14 +1,15 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { Writable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contactMessages } from "../../server/db/schema";
-import { startOutboxSender, type OutboxSender } from "../../server/mail/sender";
-import type { AppServices } from "../../server/services";
-import { FakeSmtp } from "../fakes/smtp";
-import { engines } from "../support/engines";
-import { api } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { contactMessages } from "#server/db/schema.ts";
+import { claimDueMessages, retryDelayMs, startOutboxSender, type OutboxSender } from "#server/mail/sender.ts";
+import type { AppServices } from "#server/services.ts";
+import { FakeSmtp } from "#tests/fakes/smtp.ts";
+import { engines } from "#tests/support/engines.ts";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const FAST_RETRIES = { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 };
 const CONTACT_TO = "hiring-desk@jobboard.test";
@@ -133,8 +134,12 @@ describe.each(engines)("contact form API on %s", (engine) => {
 
     await smtp.start();
     await waitFor(async () => (await storedMessages(server.services)).every((row) => row.status === "sent"), "all rows sent");
-    // A few more polling rounds: nothing may be sent again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // One more message through the same sender: the pass that delivers it would also have claimed any row due again.
+    expect((await send(server, message({ subject: "After the outage" }))).status).toBe(200);
+    await waitFor(() => smtp.mails.some((mail) => mail.headers.subject === "Contact form: After the outage"), "the later mail");
+    await sender.stop();
+    sender = undefined;
+    subjects.push("After the outage");
     expect(smtp.mails.map((mail) => mail.headers.subject).sort()).toEqual(subjects.map((s) => `Contact form: ${s}`).sort());
     expect(new Set(smtp.mails.map((mail) => mail.headers["message-id"])).size).toBe(subjects.length);
   });
@@ -150,8 +155,8 @@ describe.each(engines)("contact form API on %s", (engine) => {
     const second = startOutboxSender(server.services, options);
     try {
       await waitFor(async () => (await storedMessages(server.services)).every((row) => row.status === "sent"), "all rows sent");
-      await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
+      // stop() waits for a pass in flight, so a second delivery of any row would be in the SMTP log by now.
       await Promise.all([first.stop(), second.stop()]);
     }
     const subjects = smtp.mails.map((mail) => mail.headers.subject);
@@ -301,5 +306,104 @@ describe.each(engines)("contact mail without SMTP on %s", (engine) => {
     expect(hint).toMatch(/"pending":1/);
     const rows = await server.services.database.db.select().from(contactMessages).where(eq(contactMessages.status, "pending"));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe("the outbox retry delay", () => {
+  test("doubles from the base with each failed attempt and stops growing at the cap", () => {
+    expect([1, 2, 3, 4, 5, 20].map((attempts) => retryDelayMs(attempts, 1_000, 5_000))).toEqual([1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
+    expect(retryDelayMs(0, 1_000, 5_000)).toBe(1_000);
+  });
+});
+
+describe.each(engines)("contact outbox recovery on %s", (engine) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+
+  beforeAll(async () => {
+    smtp = await FakeSmtp.start();
+    server = await startTestServer({ engine, env: { SMTP_URL: smtp.url, CONTACT_TO, TRUSTED_PROXY_HEADER: "x-forwarded-for" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.stop();
+  });
+
+  const db = () => server.services.database.db;
+  const rowBySubject = async (subject: string) =>
+    (await db().select().from(contactMessages).where(eq(contactMessages.subject, subject)))[0];
+  const mailsWith = (subject: string) => smtp.mails.filter((mail) => mail.headers.subject === `Contact form: ${subject}`);
+
+  test("a failed delivery is recorded and waits the retry delay before the next attempt", async () => {
+    await db().delete(contactMessages);
+    const subject = `Refused ${engine}`;
+    expect((await send(server, message({ subject }))).status).toBe(200);
+    // Nothing listens on port 9: the delivery fails at once.
+    const unreachable = { ...server.services, env: { ...server.services.env, SMTP_URL: "smtp://127.0.0.1:9" } };
+    const sender = startOutboxSender(unreachable, { pollIntervalMs: 50, retryBaseMs: 3_600_000, retryMaxMs: 7_200_000 });
+    try {
+      await waitFor(async () => Boolean((await rowBySubject(subject))?.lastError), "the failed attempt to be recorded");
+    } finally {
+      await sender.stop();
+    }
+    const row = await rowBySubject(subject);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    // The next attempt is an hour (the base delay) away, not the lease or the poll interval.
+    expect(new Date(row!.nextAttemptAt).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+  });
+
+  test("a message claimed by a sender that died is left alone until its lease ends, then delivered once", async () => {
+    await db().delete(contactMessages);
+    const orphan = `Orphaned ${engine}`;
+    const marker = `Marker ${engine}`;
+    expect((await send(server, message({ subject: orphan }))).status).toBe(200);
+    // A sender claims it for an hour and dies before delivering.
+    expect(await claimDueMessages(db(), 10, 3_600_000)).toHaveLength(1);
+
+    const sender = startOutboxSender(server.services, FAST_RETRIES);
+    try {
+      expect((await send(server, message({ subject: marker }))).status).toBe(200);
+      await waitFor(() => mailsWith(marker).length === 1, "the marker mail");
+      // The pass that delivered the marker skipped the claimed message.
+      expect(mailsWith(orphan)).toHaveLength(0);
+
+      // The lease runs out.
+      await db().update(contactMessages).set({ nextAttemptAt: sql`now()` }).where(eq(contactMessages.subject, orphan));
+      await waitFor(async () => (await rowBySubject(orphan))?.status === "sent", "the orphan to be delivered");
+    } finally {
+      await sender.stop();
+    }
+    expect(mailsWith(orphan)).toHaveLength(1);
+    expect(await rowBySubject(orphan)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  test("stopping mid-batch hands the messages not yet attempted back at once", async () => {
+    await db().delete(contactMessages);
+    const subjects = ["First", "Second", "Third", "Fourth"].map((word) => `${word} held ${engine}`);
+    for (const subject of subjects) expect((await send(server, message({ subject }))).status).toBe(200);
+    // An SMTP server that accepts the connection and never greets holds the first delivery until we let go.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const held = { ...server.services, env: { ...server.services.env, SMTP_URL: `smtp://127.0.0.1:${port}` } };
+    const sender = startOutboxSender(held, { ...FAST_RETRIES, batchSize: 10 });
+    try {
+      await waitFor(() => sockets.size > 0, "the first delivery to connect");
+      const stopping = sender.stop();
+      for (const socket of sockets) socket.destroy();
+      await stopping;
+    } finally {
+      await sender.stop();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    const rows = await db().select().from(contactMessages);
+    const attempted = rows.filter((row) => row.attempts === 1);
+    const released = rows.filter((row) => row.attempts === 0);
+    expect(attempted).toHaveLength(1);
+    expect(attempted[0]?.lastError).toBeTruthy();
+    expect(released).toHaveLength(subjects.length - 1);
+    // Due now, not at the end of the five-minute lease.
+    for (const row of released) expect(new Date(row.nextAttemptAt).getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { engines } from "../support/engines";
-import { api } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { engines } from "#tests/support/engines.ts";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 describe.each(engines)("health on %s", (engine) => {
   let server: TestServer;

@@ -1,12 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { jobs } from "../../server/db/schema";
-import { insertJobsBulk } from "../../server/seed/insert-jobs";
-import { syntheticJob } from "../../server/seed/synthetic-jobs";
-import { engines } from "../support/engines";
-import { validJob } from "../support/factories";
-import { api, signUp, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { jobs } from "#server/db/schema.ts";
+import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
+import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+import { engines } from "#tests/support/engines.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -40,7 +40,7 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
       session: owner,
     });
     expect(status).toBe(201);
-    expect(json).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(json).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "published" });
     const stored = await row(json.insertedId);
     expect(stored?.title).toBe("Platform Engineer");
     expect(stored?.postedByEmail).toBe(owner.email);
@@ -86,7 +86,7 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
       session: owner,
     });
     expect(status).toBe(200);
-    expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, status: "published" });
     expect((await row(jobId))?.title).toBe("Staff Frontend Developer");
   });
 
@@ -201,7 +201,7 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
       body: { jobTitle: "Bearer Title" },
       headers: bearer(owner),
     });
-    expect(updated.json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect(updated.json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, status: "published" });
 
     const mine = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { headers: bearer(owner) });
     expect(mine.status).toBe(200);

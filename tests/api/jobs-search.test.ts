@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { insertJobsBulk } from "../../server/seed/insert-jobs";
-import { syntheticJob } from "../../server/seed/synthetic-jobs";
-import type { JobValues } from "../../server/jobs/mapper";
-import { engines } from "../support/engines";
-import { api } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
+import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+import type { JobValues } from "#server/jobs/mapper.ts";
+import { engines } from "#tests/support/engines.ts";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -106,6 +106,24 @@ describe.each(engines)("GET /api/jobs filters on %s", (engine) => {
 
   test("a backslash in the search is a literal character and matches nothing here", async () => {
     expect(await titles({ search: "\\" })).toEqual([]);
+  });
+
+  test("a one-character search matches every title that contains it, whatever the case", async () => {
+    expect(await titles({ search: "R" })).toEqual(["Senior React Developer", "1000 Club Manager", "QAxLead Tester", "react native engineer", "100% Remote QA", "Backend Engineer"]);
+    expect(await titles({ search: "_" })).toEqual(["QA_Lead"]);
+  });
+
+  test("a two-character search matches titles that contain it at the start, in the middle or at the end", async () => {
+    expect(await titles({ search: "qA" })).toEqual(["QAxLead Tester", "100% Remote QA", "QA_Lead"]);
+    expect(await titles({ search: "% " })).toEqual(["100% Remote QA"]);
+  });
+
+  test("a two-character search that no title contains finds nothing", async () => {
+    expect(await titles({ search: "zx" })).toEqual([]);
+  });
+
+  test("a two-character location matches locations that contain it", async () => {
+    expect(await titles({ location: "PU" })).toEqual(["QAxLead Tester", "100% Remote QA"]);
   });
 
   test("location matches locations that contain the text, whatever the case", async () => {

@@ -1,10 +1,13 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { jobs } from "../../server/db/schema";
-import { engines } from "../support/engines";
-import { validJob } from "../support/factories";
-import { api, signUp, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { jobs } from "#server/db/schema.ts";
+import { engines } from "#tests/support/engines.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /** Spec §5: the fields the post and update forms require. */
 const REQUIRED = [
@@ -93,8 +96,8 @@ describe.each(engines)("job validation on %s", (engine) => {
     expect(await refused(validJob({ employmentType: "full-time" }), "employmentType")).toMatch(/Full-time/);
   });
 
-  test("a skill outside the fixed options is refused", async () => {
-    await refused(validJob({ skills: [{ value: "Rust", label: "Rust" }] }), "skills.0.value");
+  test("a skill that is not text is refused", async () => {
+    expect(await refused(validJob({ skills: [{ value: 5, label: "5" }] }), "skills.0.value")).toBe("Must be text");
   });
 
   test.each([
@@ -159,6 +162,17 @@ describe.each(engines)("job validation on %s", (engine) => {
 
   test.each(["yesterday", "2024-13-01", "2024-02-30", "01/02/2024"])("a postingDate of %s is refused", async (value) => {
     await refused(validJob({ postingDate: value }), "postingDate");
+  });
+
+  test("a postingDate older than the 30 days a listing is shown is refused, one 29 days old is taken", async () => {
+    const message = await refused(validJob({ postingDate: isoDaysFromNow(-31) }), "postingDate");
+    expect(message).toBe("Must be within the last 30 days; an older listing is never shown");
+    expect((await post(validJob({ postingDate: isoDaysFromNow(-29) }))).status).toBe(201);
+  });
+
+  test("a postingDate in the future is refused, today is taken", async () => {
+    expect(await refused(validJob({ postingDate: isoDaysFromNow(2) }), "postingDate")).toBe("Must not be in the future");
+    expect((await post(validJob({ postingDate: isoDaysFromNow(0) }))).status).toBe(201);
   });
 
   test("text fields of the wrong JSON type are refused, not coerced", async () => {
@@ -242,7 +256,7 @@ describe.each(engines)("job validation on %s", (engine) => {
       const before = await row(jobId);
       const { status, json } = await patch(jobId, { jobTitle: "Lead Frontend Developer", maxPrice: "75000" });
       expect(status).toBe(200);
-      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, status: "published" });
       const after = await row(jobId);
       expect(after).toMatchObject({ ...before, title: "Lead Frontend Developer", maxSalary: 75000, updatedAt: expect.any(Date) });
       expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
@@ -268,7 +282,7 @@ describe.each(engines)("job validation on %s", (engine) => {
       const before = await row(jobId);
       const { status, json } = await patch(jobId, { jobTitle: before?.title, minPrice: "40,000" });
       expect(status).toBe(200);
-      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
+      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0, status: "published" });
       expect(await row(jobId)).toEqual(before);
     });
 
@@ -277,14 +291,35 @@ describe.each(engines)("job validation on %s", (engine) => {
       const { json: current } = await api(server.url, `/api/all-jobs/${jobId}`);
       const { status, json } = await patch(jobId, current);
       expect(status, JSON.stringify(json)).toBe(200);
-      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
+      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0, status: "published" });
       expect(await row(jobId)).toEqual(before);
     });
 
     test("an empty update is acknowledged with modifiedCount 0", async () => {
       const { status, json } = await patch(jobId, {});
       expect(status).toBe(200);
-      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
+      expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0, status: "published" });
+    });
+
+    test("an update that moves the posting date outside the window is refused and the row is unchanged", async () => {
+      const before = await row(jobId);
+      for (const postingDate of [isoDaysFromNow(-40), isoDaysFromNow(3)]) {
+        const { status, json } = await patch(jobId, { postingDate });
+        expect(status).toBe(400);
+        expect(Object.keys(json.error.fields)).toEqual(["postingDate"]);
+      }
+      expect(await row(jobId)).toEqual(before);
+    });
+
+    test("an expired listing can be corrected while it keeps its old date, and re-dated to today", async () => {
+      const longAgo = new Date(Date.now() - 45 * DAY);
+      await db().update(jobs).set({ postingDate: longAgo }).where(eq(jobs.id, jobId));
+      const corrected = await patch(jobId, { jobTitle: "Corrected Title" });
+      expect(corrected.status, JSON.stringify(corrected.json)).toBe(200);
+      expect(await row(jobId)).toMatchObject({ title: "Corrected Title", postingDate: longAgo });
+      const redated = await patch(jobId, { postingDate: isoDaysFromNow(0) });
+      expect(redated.status).toBe(200);
+      expect((await row(jobId))?.postingDate.toISOString().slice(0, 10)).toBe(isoDaysFromNow(0));
     });
 
     test("an update replaces the skills list", async () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadEnv } from "../../server/env";
-import { syncAll } from "../../server/sources/ingest";
-import { createConnectors } from "../../server/sources/registry";
-import { engines } from "../support/engines";
-import { api } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
-import { adzunaJob } from "../fakes/sources/adzuna";
-import { himalayasJob } from "../fakes/sources/himalayas";
-import { joobleJob } from "../fakes/sources/jooble";
-import { remoteOkJob } from "../fakes/sources/remoteok";
-import { startFakeSources, type FakeSources } from "../fakes/sources/server";
+import { loadEnv } from "#server/env.ts";
+import { syncAll } from "#server/sources/ingest.ts";
+import { createConnectors } from "#server/sources/registry.ts";
+import { engines } from "#tests/support/engines.ts";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+import { adzunaJob } from "#tests/fakes/sources/adzuna.ts";
+import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
+import { joobleJob } from "#tests/fakes/sources/jooble.ts";
+import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
+import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -101,7 +101,7 @@ describe.each(engines)("sources API on %s", (engine) => {
     expect(json.error.code).toBe("NOT_FOUND");
   });
 
-  test.each(["page=0", "page=abc", "limit=0", "limit=501", `search=${"x".repeat(201)}`])("a bad query (%s) is a 400 naming the field", async (query) => {
+  test.each(["page=0", "page=abc", "limit=0", "limit=501", `search=${"x".repeat(201)}`, "search=%00"])("a bad query (%s) is a 400 naming the field", async (query) => {
     const { status, json } = await api(server.url, `/api/sources/adzuna/jobs?${query}`);
     expect(status).toBe(400);
     expect(json.error.code).toBe("VALIDATION_FAILED");

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import type { SourceId } from "~/lib/external-job";
-import { loadEnv } from "../../server/env";
-import type { Connector } from "../../server/sources/connector";
-import { createConnectors } from "../../server/sources/registry";
-import { adzunaJob } from "../fakes/sources/adzuna";
-import { himalayasJob } from "../fakes/sources/himalayas";
-import { jobWizJob, jobWizSpecJob } from "../fakes/sources/jobwiz";
-import { joobleJob } from "../fakes/sources/jooble";
-import { remoteOkJob } from "../fakes/sources/remoteok";
-import { startFakeSources, type FakeSources } from "../fakes/sources/server";
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import type { SourceId } from "#shared/sources.ts";
+import { loadEnv } from "#server/env.ts";
+import type { Connector } from "#server/sources/connector.ts";
+import { createConnectors } from "#server/sources/registry.ts";
+import { adzunaJob } from "#tests/fakes/sources/adzuna.ts";
+import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
+import { jobWizJob, jobWizSpecJob } from "#tests/fakes/sources/jobwiz.ts";
+import { joobleJob } from "#tests/fakes/sources/jooble.ts";
+import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
+import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
 
 let fakes: FakeSources;
 
@@ -231,8 +231,15 @@ test("a 5 MB body is refused once it passes the size limit", async () => {
   await expect(connector("remoteok").fetchJobs()).rejects.toThrow(/Response larger than/);
 });
 
+test("a 3xx from a source is refused, not followed and not retried", async () => {
+  fakes.set("remoteok", { fault: "redirect", faultTimes: Infinity });
+  const before = fakes.requests("remoteok").length;
+  await expect(connector("remoteok").fetchJobs()).rejects.toThrow(/Unexpected redirect \(HTTP 302\)/);
+  expect(fakes.requests("remoteok").slice(before).map((request) => request.url.searchParams.get("redirected"))).toEqual([null]);
+});
+
 test("requests only go to the configured host, never to one a redirect or a record names", async () => {
-  const { fetchUpstream } = await import("../../server/sources/http");
+  const { fetchUpstream } = await import("#server/sources/upstream.ts");
   const policy = { timeoutMs: 1000, retries: 0, maxBytes: 1000, maxRetryAfterMs: 0, baseDelayMs: 10 };
   await expect(fetchUpstream(new URL("https://evil.example/api"), {}, { allowedOrigin: fakes.url, policy })).rejects.toThrow(/not the configured host/);
 });
@@ -249,13 +256,42 @@ test("an unconfigured source says which variables are missing and makes no reque
   ]);
 });
 
+test("Adzuna's own quota holds its requests: 25 a minute for ten minutes fit, and the 251st of the day is refused without a request", async () => {
+  fakes.set("adzuna", { jobs: [] });
+  const adzuna = connector("adzuna");
+  const before = fakes.requests("adzuna").length;
+  // Only the clock the quota reads is faked; each round of 25 starts a minute after the last, so no request waits.
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+  try {
+    for (let minute = 0; minute < 10; minute++) {
+      for (let i = 0; i < 25; i++) await adzuna.fetchJobs();
+      vi.setSystemTime(Date.now() + 60_001);
+    }
+    expect(fakes.requests("adzuna").length - before).toBe(250);
+    await expect(adzuna.fetchJobs()).rejects.toThrow(/Request quota reached; next request allowed in \d+ min/);
+    expect(fakes.requests("adzuna").length - before).toBe(250);
+  } finally {
+    vi.useRealTimers();
+  }
+}, 60_000);
+
 test("a source's quota waits out a short window and refuses a request the daily budget has no room for", async () => {
-  const { RateLimiter } = await import("../../server/sources/http");
-  const perWindow = new RateLimiter([{ limit: 1, windowMs: 300 }], 1000);
-  await perWindow.take();
-  const started = Date.now();
-  await perWindow.take();
-  expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  const { RateLimiter } = await import("#server/sources/upstream.ts");
+  // Fake clock: the wait is checked at its exact boundary instead of timed on a busy machine.
+  vi.useFakeTimers({ now: 0 });
+  try {
+    const perWindow = new RateLimiter([{ limit: 1, windowMs: 300 }], 1000);
+    await perWindow.take();
+    let secondTaken = false;
+    const second = perWindow.take().then(() => (secondTaken = true));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(secondTaken).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await second;
+    expect(secondTaken).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
 
   const daily = new RateLimiter([{ limit: 2, windowMs: 86_400_000 }], 60_000);
   await daily.take();

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { api } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("connection pool on postgres", () => {
   let server: TestServer;

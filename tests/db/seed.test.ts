@@ -1,39 +1,27 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { connectPostgres, openPglite, type Database } from "../../server/db/client";
-import { blogPosts, jobs, user } from "../../server/db/schema";
-import { loadEnv } from "../../server/env";
-import { countActiveJobs } from "../../server/jobs/repository";
-import { createLogger } from "../../server/logger";
-import { DEMO_EMPLOYER, isDatabaseEmpty, seedDemo } from "../../server/seed/demo";
-import { syntheticJob } from "../../server/seed/synthetic-jobs";
-import { createServices } from "../../server/services";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { engines } from "../support/engines";
+import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
+import { blogPosts, jobs, user } from "#server/db/schema.ts";
+import { loadEnv } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
+import { DEMO_ADMIN, DEMO_EMPLOYER, isDatabaseEmpty, seedDemo } from "#server/seed/demo.ts";
+import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+import { createServices } from "#server/services.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
+import { engines } from "#tests/support/engines.ts";
+import { runScript, runTempDir } from "#tests/support/spawn-app.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 24 * 60 * 60 * 1000;
 
 type Run = { code: number | null; output: string };
 
-/** `npm run seed -- …args` exactly as a user types it, against the database that `env` configures. */
+/** `npm run seed -- …args` as a user types it, against the database that `env` configures (and nothing else). */
 function runSeed(args: string[], env: Record<string, string>): Promise<Run> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn("npm", ["run", "--silent", "seed", "--", ...args], {
-    cwd: ROOT,
-    env: { ...inherited, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
+  return runScript("seed", args, env);
 }
 
 /** A place for the seed script to write: a fresh embedded data dir, or a fresh PostgreSQL database. */
@@ -41,7 +29,7 @@ type Target = { env: Record<string, string>; open: () => Promise<Database>; remo
 
 async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
   if (engine === "pglite") {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-seed-"));
+    const dataDir = runTempDir("jobboard-seed-");
     return {
       env: { DATA_DIR: dataDir },
       open: () => openPglite(path.join(dataDir, "pglite")),
@@ -70,7 +58,7 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
-  const { id: _id, createdAt: _c, updatedAt: _u, postingDate: _p, ownerId: _o, ...rest } = row;
+  const { id: _id, createdAt: _c, updatedAt: _u, postingDate: _p, ownerId: _o, status: _s, statusReason: _r, heldForVerification: _h, publishedAt: _pa, ...rest } = row;
   return rest;
 };
 
@@ -84,6 +72,8 @@ describe.each(engines)("npm run seed on %s", (engine) => {
     target = await freshTarget(engine);
     startedAt = Date.now();
     first = await runSeed(["--jobs", "40"], target.env);
+    // Read once here, so each test below reads the first run's listings whichever of them runs.
+    rows = first.code === 0 ? await readRows() : [];
   }, 180_000);
   afterAll(() => target.remove());
 
@@ -99,15 +89,33 @@ describe.each(engines)("npm run seed on %s", (engine) => {
   test("--jobs 40 migrates an empty database and inserts exactly 40 listings, printing its progress", async () => {
     expect(first.code, first.output).toBe(0);
     expect(first.output).toMatch(/Inserted 40 \/ 40 listings/);
+    // Not a terminal: one line per progress update, no carriage returns.
+    expect(first.output).not.toContain("\r");
+    expect(first.output).toMatch(/^Inserted 40 \/ 40 listings \([\d,]+\/s\)$/m);
     expect(first.output).toMatch(new RegExp(`Done in [\\d.]+ s \\(${engine}\\)`));
-    rows = await readRows();
     expect(rows).toHaveLength(40);
+  });
+
+  test("the seed leaves the planner statistics gathered, so the first searches get good plans", async () => {
+    const database = await target.open();
+    try {
+      const result = (await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'jobs'`)) as unknown as {
+        rows: { reltuples: number }[];
+      };
+      expect(Number(result.rows[0]?.reltuples)).toBe(40);
+    } finally {
+      await database.close();
+    }
   });
 
   test("the listings are the deterministic synthetic set: the same N always gives the same listings", () => {
     const expected = Array.from({ length: 40 }, (_, i) => syntheticJob(i + 1, new Date(startedAt)));
     const sort = (list: Record<string, unknown>[]) => list.map(content).sort((a, b) => String(a.applyLink).localeCompare(String(b.applyLink)));
     expect(sort(rows)).toEqual(sort(expected));
+  });
+
+  test("seeded listings are published, so search shows them", () => {
+    expect(rows.map((row) => [row.status, row.heldForVerification])).toEqual(rows.map(() => ["published", false]));
   });
 
   test("posting dates keep the generator's offsets from the moment the seed ran", () => {
@@ -176,10 +184,26 @@ describe.each(engines)("demo seed on %s", (engine) => {
     expect(await isDatabaseEmpty(db())).toBe(false);
   });
 
-  test("the demo has 60 listings, every one of them live", async () => {
+  test("the demo has 60 live listings and one more waiting for review", async () => {
     const [total] = await db().select({ n: count() }).from(jobs);
-    expect(total?.n).toBe(60);
-    expect(await countActiveJobs(db(), now)).toBe(60);
+    expect(total?.n).toBe(61);
+    expect(await services.jobs.countLiveJobs({ now })).toBe(60);
+  });
+
+  test("the demo admin signs in with the printed password and finds a pending listing and a report in the queue", async () => {
+    const signedIn = await services.auth.api.signInEmail({ body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+    const viewer = { id: signedIn.user.id, email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, image: null };
+    const queue = await services.moderation.listQueue({ viewer });
+    expect(queue.map((item) => [item.status, item.openReports]).sort()).toEqual([
+      ["pending", 0],
+      ["published", 1],
+    ]);
+  });
+
+  test("the demo employer is trusted, so what it posts is published at once even with MODERATION=first", async () => {
+    expect(services.env.MODERATION).toBe("first");
+    const [employer] = await db().select().from(user).where(eq(user.email, DEMO_EMPLOYER.email));
+    expect(employer?.trustedAt).not.toBeNull();
   });
 
   test("the demo employer owns some listings and can sign in with the printed password", async () => {

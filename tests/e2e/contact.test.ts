@@ -1,33 +1,31 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contactMessages } from "../../server/db/schema";
-import { startOutboxSender, type OutboxSender } from "../../server/mail/sender";
-import { FakeSmtp } from "../fakes/smtp";
-import { launchBrowser } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { expectAccessible, openPage, VIEWPORTS } from "./content-fixtures";
+import { contactMessages } from "#server/db/schema.ts";
+import { startOutboxSender, type OutboxSender } from "#server/mail/sender.ts";
+import { FakeSmtp } from "#tests/fakes/smtp.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+import { DESKTOP, expectAccessible, hydrated, pauseClock, useE2e, VIEWPORTS, type PageOptions } from "./fixtures";
 
 const CONTACT_TO = "team@jobboard.test";
 
-let server: TestServer;
 let smtp: FakeSmtp;
 let sender: OutboxSender;
-let browser: Browser;
 
 beforeAll(async () => {
   smtp = await FakeSmtp.start();
-  [server, browser] = await Promise.all([
-    startTestServer({ pages: true, env: { SMTP_URL: smtp.url, CONTACT_TO } }),
-    launchBrowser(),
-  ]);
-  sender = startOutboxSender(server.services, { pollIntervalMs: 100, retryBaseMs: 200, retryMaxMs: 1000 });
 });
-afterAll(async () => {
-  await sender?.stop();
-  await browser?.close();
-  await server?.close();
-  await smtp?.stop();
+afterAll(() => smtp?.stop());
+const e2e = useE2e(() => ({ env: { SMTP_URL: smtp.url, CONTACT_TO } }));
+beforeAll(() => {
+  sender = startOutboxSender(e2e.server.services, { pollIntervalMs: 100, retryBaseMs: 200, retryMaxMs: 1000 });
 });
+afterAll(() => sender?.stop());
+
+/** A fresh page on /contact, hydrated. */
+async function openContact(options: PageOptions) {
+  const page = await e2e.open("/contact", options);
+  return { page, context: page.context(), close: () => page.context().close() };
+}
 
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: new RegExp(`^${label}`) });
 const popup = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -51,12 +49,12 @@ async function expectPopupComesAndGoes(page: Page, text: string) {
 }
 
 async function storedCount() {
-  return (await server.services.database.db.select().from(contactMessages)).length;
+  return (await e2e.server.services.database.db.select().from(contactMessages)).length;
 }
 
 describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
   test("name, email and message are required, email is typed as email, and phone and subject are optional", async () => {
-    const { page, close } = await openPage(browser, server.url, "/contact", viewport);
+    const { page, close } = await openContact({ viewport });
     expect(await field(page, "Name").getAttribute("required")).not.toBeNull();
     expect(await field(page, "Email").getAttribute("required")).not.toBeNull();
     expect(await field(page, "Email").getAttribute("type")).toBe("email");
@@ -65,14 +63,44 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
     expect(await field(page, "Subject").getAttribute("required")).toBeNull();
 
     const before = await storedCount();
+    const sends: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/sendEmail") sends.push(request.method());
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
-    expect(await field(page, "Name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
-    expect(await storedCount()).toBe(before);
+    // The browser refuses the empty form and focuses its first required field.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    const missing = (label: string) => field(page, label).evaluate((input: HTMLInputElement) => input.validity.valueMissing);
+    expect([await missing("Name"), await missing("Email"), await missing("Message")]).toEqual([true, true, true]);
+    expect([await missing("Phone number"), await missing("Subject")]).toEqual([false, false]);
+
+    // With the required fields filled the same button sends: one request and one stored message, so the refused click sent nothing.
+    await fill(page, { name: "Ira", email: "ira@example.com", message: `Required fields on ${viewportName}` });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await popup(page, "Email sent successfully").waitFor();
+    expect(sends).toEqual(["POST"]);
+    expect(await storedCount()).toBe(before + 1);
     await close();
   });
 
+  test("the 'Email sent successfully' toast does not cover the header", async () => {
+    const page = await e2e.newPage({ viewport });
+    // The clock stands still, so the 1.5 s toast is still there to be measured on a slow machine.
+    await pauseClock(page);
+    await page.goto(`${e2e.url}/contact`);
+    await hydrated(page);
+    await fill(page, { name: "Ravi Kumar", email: "ravi@example.com", message: "Where is the toast?" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const toast = popup(page, "Email sent successfully");
+    await toast.waitFor();
+    const [box, header] = [await toast.boundingBox(), await page.getByRole("banner").boundingBox()];
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+    await page.context().close();
+  });
+
   test("a sent message shows 'Email sent successfully', clears every field and arrives by mail with reply-to the visitor", async () => {
-    const { page, close } = await openPage(browser, server.url, "/contact", viewport);
+    const { page, close } = await openContact({ viewport });
     const subject = `Question from the ${viewportName} page`;
     await fill(page, {
       name: "Meera Iyer",
@@ -95,7 +123,7 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
   });
 
   test("while sending, the button reads 'Submitting...' and is dimmed", async () => {
-    const { page, close } = await openPage(browser, server.url, "/contact", viewport);
+    const { page, close } = await openContact({ viewport });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // Hold the request in the network layer so the in-between state can be seen; it then reaches the real server.
@@ -116,7 +144,7 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
   });
 
   test("a message the server refuses shows 'Failed to send email. Please try again.' and each field's reason, keeping what was typed", async () => {
-    const { page, close } = await openPage(browser, server.url, "/contact", viewport);
+    const { page, close } = await openContact({ viewport });
     const before = await storedCount();
     // Both pass the browser's own checks (a blank-only name is not empty; user@host is a valid email type value).
     await fill(page, { name: "   ", email: "ravi@localhost", message: "Hello there" });
@@ -134,7 +162,7 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
   });
 
   test("when the network fails the popup says 'Error sending email. Please try again.' and the message stays in the form", async () => {
-    const { page, context, close } = await openPage(browser, server.url, "/contact", viewport);
+    const { page, context, close } = await openContact({ viewport });
     await fill(page, { name: "Anu", email: "anu@example.com", message: "Offline question" });
     await context.setOffline(true);
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -156,7 +184,7 @@ describe("contact form over the rate limit", () => {
   afterAll(() => limited?.close());
 
   test("a refused (429) send shows 'Failed to send email. Please try again.' and says why", async () => {
-    const { page, close } = await openPage(browser, limited.url, "/contact", VIEWPORTS[0][1]);
+    const { page, close } = await openContact({ viewport: DESKTOP, baseUrl: limited.url });
     await fill(page, { name: "Sam", email: "sam@example.com", message: "First message" });
     await page.getByRole("button", { name: "Send Message" }).click();
     await popup(page, "Email sent successfully").waitFor();

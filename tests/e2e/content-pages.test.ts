@@ -1,27 +1,18 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { blogPosts } from "../../server/db/schema";
-import { launchBrowser } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { expectAccessible, metaDescription, openPage, VIEWPORTS } from "./content-fixtures";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { blogPosts } from "#server/db/schema.ts";
+import { expectAccessible, useE2e, VIEWPORTS } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ pages: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 const h2Texts = (page: Page) => page.locator("main h2").allInnerTexts();
+const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute("content");
 
 describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
   async function visit(path: string) {
-    return openPage(browser, server.url, path, viewport);
+    const page = await e2e.open(path, { viewport });
+    return { page, close: () => page.context().close() };
   }
 
   test("Our Story has a 'Post Free Job' button to /post-job, the static numbers, the six values and social links", async () => {
@@ -156,7 +147,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
   });
 
   test("the blog shows 'Coming Soon' when there are no posts", async () => {
-    await server.services.database.db.delete(blogPosts);
+    await e2e.server.services.database.db.delete(blogPosts);
     const { page, close } = await visit("/blog");
     await h1(page, "Blog").waitFor();
     await page.getByRole("heading", { name: "Coming Soon" }).waitFor();
@@ -166,7 +157,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
   });
 
   test("the blog lists every post with its title, date and content, newest first", async () => {
-    const db = server.services.database.db;
+    const db = e2e.server.services.database.db;
     await db.delete(blogPosts);
     await db.insert(blogPosts).values([
       { title: "Why we made posting a job free", date: "2024-08-05", content: "Paid boards cost too much.\nSo we made it free." },

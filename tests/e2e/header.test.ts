@@ -1,25 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
-import { signUp } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
-import { expectAccessible, hydrated, newPage, open, sessionCookies } from "./seeker-fixtures";
+import { expect, test } from "vitest";
+import { signUp } from "#tests/support/http.ts";
+import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e } from "./fixtures";
+import { open } from "./job-data";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ pages: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 test("the header links Find Jobs, Job Sites, My Listings, Post Free Job and the favourites heart", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/favourite`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/favourite`);
   const nav = page.getByRole("navigation", { name: "Main" });
   const expected = { "Find Jobs": "/", "Job Sites": "/job-sites", "My Listings": "/my-job", "Post Free Job": "/post-job" };
   for (const [name, href] of Object.entries(expected)) {
@@ -32,8 +20,8 @@ test("the header links Find Jobs, Job Sites, My Listings, Post Free Job and the 
 });
 
 test("'More us' opens a dropdown with its five links; Escape closes it and returns focus", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/favourite`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/favourite`);
   const button = page.getByRole("button", { name: "More us" });
   expect(await button.getAttribute("aria-expanded")).toBe("false");
   expect(await page.locator("header").getByRole("link", { name: "Our Story" }).first().isVisible()).toBe(false);
@@ -62,51 +50,47 @@ test("'More us' opens a dropdown with its five links; Escape closes it and retur
 });
 
 test("signed out, the header shows a Sign In button to /login", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/favourite`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/favourite`);
   expect(await page.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
   expect(await page.getByRole("button", { name: "Log out" }).count()).toBe(0);
   await page.context().close();
 });
 
 test("signed in, the header shows the default photo; Log out signs out, removes the token and goes to /login", async () => {
-  const session = await signUp(server.url, { name: "Priya Seeker" });
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.addCookies(sessionCookies(server, session.cookie));
-  const page = await context.newPage();
-  await open(page, `${server.url}/favourite`);
+  const session = await signUp(e2e.url, { name: "Priya Seeker" });
+  const page = await e2e.newPage({ viewport: DESKTOP, session });
+  await open(page, `${e2e.url}/favourite`);
   const photo = page.getByRole("img", { name: "Priya Seeker's profile photo" });
   expect(await photo.getAttribute("src")).toBe("/images/default-avatar.svg");
   expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(0);
   await page.evaluate(() => localStorage.setItem("genius-token", "a-token"));
 
   await page.getByRole("button", { name: "Log out" }).click();
-  await page.waitForURL(`${server.url}/login`);
+  await page.waitForURL(`${e2e.url}/login`);
   expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBeNull();
   const me = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json()));
   expect(me).toBeNull();
-  await context.close();
+  await page.context().close();
 });
 
 test("a signed-in user's own photo is shown when they have one", async () => {
-  const session = await signUp(server.url, { name: "Photo Person" });
-  await server.services.auth.api.updateUser({
-    body: { image: `${server.url}/images/logo.svg` },
+  const session = await signUp(e2e.url, { name: "Photo Person" });
+  await e2e.server.services.auth.api.updateUser({
+    body: { image: `${e2e.url}/images/logo.svg` },
     headers: new Headers({ cookie: session.cookie }),
   });
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.addCookies(sessionCookies(server, session.cookie));
-  const page = await context.newPage();
-  await open(page, `${server.url}/favourite`);
+  const page = await e2e.newPage({ viewport: DESKTOP, session });
+  await open(page, `${e2e.url}/favourite`);
   expect(await page.getByRole("img", { name: "Photo Person's profile photo" }).getAttribute("src")).toBe(
-    `${server.url}/images/logo.svg`,
+    `${e2e.url}/images/logo.svg`,
   );
-  await context.close();
+  await page.context().close();
 });
 
 test("on a 375 px screen the navigation collapses into a menu button that toggles it", async () => {
-  const page = await newPage(browser, { viewport: MOBILE });
-  await open(page, `${server.url}/favourite`);
+  const page = await e2e.newPage({ viewport: MOBILE });
+  await open(page, `${e2e.url}/favourite`);
   expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
@@ -119,14 +103,14 @@ test("on a 375 px screen the navigation collapses into a menu button that toggle
   await menu.waitFor({ state: "hidden" });
   await page.getByRole("button", { name: "Open menu" }).click();
   await menu.getByRole("link", { name: "Find Jobs" }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${e2e.url}/`);
   await menu.waitFor({ state: "hidden" });
   await page.context().close();
 });
 
 test("the footer links the site's pages, the community guidelines and the social channels", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/favourite`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/favourite`);
   const footer = page.locator("footer");
   expect(await footer.getByRole("link", { name: "Community Guidelines" }).getAttribute("href")).toBe("/community-guidelines");
   expect(await footer.getByRole("link", { name: "Our Story" }).getAttribute("href")).toBe("/about-us");
@@ -138,8 +122,8 @@ test("the footer links the site's pages, the community guidelines and the social
 });
 
 test("an unknown address shows a not-found page inside the layout with HTTP 404", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  const response = await page.goto(`${server.url}/no/such/page`, { waitUntil: "domcontentloaded" });
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  const response = await page.goto(`${e2e.url}/no/such/page`, { waitUntil: "domcontentloaded" });
   expect(response?.status()).toBe(404);
   await hydrated(page);
   expect(await page.getByRole("heading", { level: 1, name: "Page not found" }).isVisible()).toBe(true);

@@ -1,18 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { daysAgo, expectAccessible, hydrated, insertJobs, newPage, open, postJobViaApi } from "./seeker-fixtures";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, test } from "vitest";
+import { animationsDone, DESKTOP, expectAccessible, freezeAnimations, hydrated, MOBILE, useE2e } from "./fixtures";
+import { daysAgo, insertJobs, open, postJobViaApi } from "./job-data";
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2e();
 let internId: string;
 
 const FILLERS = 20;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ pages: true }), launchBrowser()]);
-  internId = await postJobViaApi(server, {
+  internId = await postJobViaApi(e2e.server, {
     jobTitle: "Intern Tester",
     jobLocation: "Pune",
     experienceLevel: "Internship",
@@ -22,9 +19,9 @@ beforeAll(async () => {
     gender: "Female",
     englishLevel: "Basic English",
     postingDate: daysAgo(0),
-    companyLogo: `${server.url}/images/logo.svg`,
+    companyLogo: `${e2e.url}/images/logo.svg`,
   });
-  await insertJobs(server, [
+  await insertJobs(e2e.server, [
     {
       jobTitle: "Senior Architect",
       jobLocation: "Remote",
@@ -35,7 +32,7 @@ beforeAll(async () => {
       gender: "Male",
       englishLevel: "Advanced English",
       postingDate: daysAgo(3),
-      companyLogo: `${server.url}/images/no-such-logo.png`,
+      companyLogo: `${e2e.url}/images/no-such-logo.png`,
     },
     ...Array.from({ length: FILLERS }, (_, i) => ({
       jobTitle: `Filler Engineer ${i + 1}`,
@@ -45,11 +42,6 @@ beforeAll(async () => {
     { jobTitle: "Fresher Analyst", jobLocation: "Mumbai", experienceLevel: "Fresher", gender: "Other", postingDate: daysAgo(20) },
     { jobTitle: "Expired Role", postingDate: daysAgo(40) },
   ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const ACTIVE = FILLERS + 3;
@@ -62,20 +54,24 @@ async function waitForResults(page: Page, count: number) {
 }
 
 test("the home page opens with a 2-second splash showing the logo, then the hero", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await page.goto(server.url, { waitUntil: "domcontentloaded" });
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  // CSS hides the splash after 2 s; with animations stopped it is still there to be looked at on a slow machine.
+  const animations = await freezeAnimations(page);
+  await page.goto(e2e.url, { waitUntil: "domcontentloaded" });
+  await hydrated(page);
   const splash = page.getByRole("status", { name: "Loading Job Board" });
   expect(await splash.isVisible()).toBe(true);
   expect(await splash.getByRole("img").count()).toBe(0); // the logo is decorative next to the name
   expect(await splash.locator("img").count()).toBe(1);
+  await animations.resume();
   await splash.waitFor({ state: "hidden", timeout: 10_000 });
   expect(await page.getByRole("heading", { level: 1, name: "Don't Take a Goal Take an Aim" }).isVisible()).toBe(true);
   await page.context().close();
 });
 
 test("the hero shows the headline, both badges, the three static counters and the search form", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, e2e.url);
   const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
   const text = await hero.innerText();
   for (const expected of ["Call Directly HR", "Send The Mail", "0+", "5000+", "1000+"]) expect(text).toContain(expected);
@@ -86,15 +82,15 @@ test("the hero shows the headline, both badges, the three static counters and th
 });
 
 test("'Posted Jobs' shows the number of active listings followed by '+'", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, e2e.url);
   expect(await page.getByText(/^Posted Jobs/).innerText()).toBe(`Posted Jobs ${ACTIVE}+`);
   await page.context().close();
 });
 
 test("results come 10 cards a page with Previous, Next and 'page / total pages', and the back button returns", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, e2e.url);
   await waitForResults(page, ACTIVE);
   expect(await cards(page).count()).toBe(10);
   expect(await page.getByText("1 / 3").isVisible()).toBe(true);
@@ -118,8 +114,8 @@ test("results come 10 cards a page with Previous, Next and 'page / total pages',
 });
 
 test("a spinner shows while the next page of results loads", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, e2e.url);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\.data(\?|$)/, async (route) => {
@@ -136,8 +132,8 @@ test("a spinner shows while the next page of results loads", async () => {
 });
 
 test("each filter in the sidebar changes the results, and Apply starts again at page 1", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/?page=2`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?page=2`);
   const filters = page.getByRole("form", { name: "Filters" });
   const apply = async (expected: string[]) => {
     await filters.getByRole("button", { name: "Apply" }).click();
@@ -169,8 +165,8 @@ test("each filter in the sidebar changes the results, and Apply starts again at 
 });
 
 test("the six filter sections collapse and expand", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, e2e.url);
   const filters = page.getByRole("form", { name: "Filters" });
   for (const section of ["Experience", "Type", "Salary", "Date Posted", "Gender", "English Level"]) {
     expect(await page.locator("summary", { hasText: new RegExp(`^${section}$`) }).count()).toBe(1);
@@ -185,8 +181,8 @@ test("the six filter sections collapse and expand", async () => {
 });
 
 test("searching by position and location matches case-insensitively and resets to page 1, keeping filters", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/?page=2&datePosted=30d`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?page=2&datePosted=30d`);
   await page.getByPlaceholder("What position are you looking for?").fill("ARCHITECT");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await waitForResults(page, 1);
@@ -206,13 +202,13 @@ test("searching by position and location matches case-insensitively and resets t
 });
 
 test("Clear has the tooltip 'Double click to clear' and one click resets every filter and re-applies", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/?search=e&experienceLevel=Internship&gender=Female`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?search=e&experienceLevel=Internship&gender=Female`);
   await waitForResults(page, 1);
   const clear = page.getByRole("button", { name: "Clear" });
   expect(await clear.getAttribute("title")).toBe("Double click to clear");
   await clear.click();
-  await page.waitForURL(`${server.url}/?search=e`);
+  await page.waitForURL(`${e2e.url}/?search=e`);
   await waitForResults(page, ACTIVE);
   expect(await page.getByRole("radio", { name: "Any" }).isChecked()).toBe(true);
   expect(await page.getByRole("combobox", { name: "Gender" }).inputValue()).toBe("");
@@ -220,8 +216,8 @@ test("Clear has the tooltip 'Double click to clear' and one click resets every f
 });
 
 test("with no matches the page shows 'Not Jobs Found' and '0 Jobs'", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/?search=no-such-position-anywhere`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?search=no-such-position-anywhere`);
   expect(await resultsHeading(page).innerText()).toBe("0 Jobs");
   expect(await page.getByText("Not Jobs Found").isVisible()).toBe(true);
   expect(await cards(page).count()).toBe(0);
@@ -229,15 +225,15 @@ test("with no matches the page shows 'Not Jobs Found' and '0 Jobs'", async () =>
 });
 
 test("expired listings are not shown", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/?search=Expired Role`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?search=Expired Role`);
   await waitForResults(page, 0);
   await page.context().close();
 });
 
 test("an invalid value in a link shows a clear message and the rest of the search, not an error page", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  const response = await page.goto(`${server.url}/?minSalary=lots&search=architect`, { waitUntil: "domcontentloaded" });
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  const response = await page.goto(`${e2e.url}/?minSalary=lots&search=architect`, { waitUntil: "domcontentloaded" });
   expect(response?.status()).toBe(200);
   await hydrated(page);
   const alert = page.getByRole("alert");
@@ -246,9 +242,26 @@ test("an invalid value in a link shows a clear message and the rest of the searc
   await page.context().close();
 });
 
+test("a page number past the last page shows the last page and says so, not '99 / 3'", async () => {
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?page=99`);
+  expect(await page.getByRole("alert").innerText()).toContain("Page: There are only 3 pages; showing the last one");
+  expect(await page.getByRole("form", { name: "Pages" }).getByText(/\d+ \/ \d+/).textContent()).toBe("Page 3 / 3");
+  expect(await cards(page).count()).toBe(ACTIVE - 20);
+  await page.context().close();
+});
+
+test("a minimum salary above the maximum says so instead of silently finding nothing", async () => {
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?minSalary=300000&maxSalary=100000`);
+  expect(await page.getByRole("alert").innerText()).toContain("Minimum salary: Must not be more than the maximum salary (1,00,000)");
+  expect(await cards(page).count()).toBeGreaterThan(0);
+  await page.context().close();
+});
+
 test("search, filters and pages work without JavaScript", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
-  await page.goto(server.url);
+  const page = await e2e.newPage({ viewport: DESKTOP, javaScriptEnabled: false });
+  await page.goto(e2e.url);
   await page.getByRole("status", { name: "Loading Job Board" }).waitFor({ state: "hidden", timeout: 10_000 });
   await page.getByRole("radio", { name: "Last 7 days" }).check();
   await page.getByRole("button", { name: "Apply" }).click();
@@ -265,47 +278,49 @@ test("search, filters and pages work without JavaScript", async () => {
 });
 
 test("a card shows company, title and its chips, and the whole card opens the job", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/?search=Intern Tester`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?search=Intern Tester`);
   const card = cards(page).first();
   const text = await card.innerText();
-  for (const expected of ["Acme Widgets", "Intern Tester", "Pune", "Part-time", "5000-8000", "Internship", "Basic English"]) {
+  for (const expected of ["Acme Widgets", "Intern Tester", "Pune", "Part-time", "5,000-8,000 / Monthly", "Internship", "Basic English"]) {
     expect(text).toContain(expected);
   }
   expect(await card.locator("svg.lucide-indian-rupee").count()).toBe(1);
   // A click on the chips, not on the title: the whole card is the link.
   const box = await card.getByText("Part-time").boundingBox();
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
-  await page.waitForURL(`${server.url}/jobs/${internId}`);
+  await page.waitForURL(`${e2e.url}/jobs/${internId}`);
   await page.context().close();
 });
 
 test("a card logo shows a skeleton for 2 s, then the image, and falls back to the default image when broken or absent", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await page.goto(`${server.url}/?datePosted=7d`, { waitUntil: "domcontentloaded" });
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await page.goto(`${e2e.url}/?datePosted=7d`, { waitUntil: "domcontentloaded" });
   const skeletons = page.getByTestId("logo-skeleton");
   expect(await skeletons.first().isVisible()).toBe(true);
   await skeletons.first().waitFor({ state: "hidden", timeout: 10_000 });
   await hydrated(page);
   const intern = page.getByRole("img", { name: "Acme Widgets logo" }).first();
-  expect(await intern.getAttribute("src")).toBe(`${server.url}/images/logo.svg`);
+  expect(await intern.getAttribute("src")).toBe(`${e2e.url}/images/logo.svg`);
   await expect
     .poll(() => cards(page).filter({ hasText: "Senior Architect" }).getByRole("img").getAttribute("src"))
     .toBe("/images/company-fallback.svg");
-  await page.goto(`${server.url}/?search=Filler Engineer 1`, { waitUntil: "domcontentloaded" });
+  await page.goto(`${e2e.url}/?search=Filler Engineer 1`, { waitUntil: "domcontentloaded" });
   expect(await cards(page).first().getByRole("img").getAttribute("src")).toBe("/images/company-fallback.svg");
   await page.context().close();
 });
 
 test("the scroll-to-top button appears after 300 px of scroll and takes the page back up", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, e2e.url);
   const button = page.getByRole("button", { name: "Scroll to top" });
   expect(await button.count()).toBe(0);
-  await page.evaluate(() => window.scrollTo(0, 200));
-  await page.waitForTimeout(100);
-  expect(await button.count()).toBe(0);
   await page.evaluate(() => window.scrollTo(0, 800));
+  await button.waitFor();
+  // Back to 200 px: the button going away shows the scroll there was seen, and that 200 px is not enough.
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await button.waitFor({ state: "detached" });
+  await page.evaluate(() => window.scrollTo(0, 301));
   await button.waitFor();
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -314,8 +329,8 @@ test("the scroll-to-top button appears after 300 px of scroll and takes the page
 });
 
 test("at 375 px the filters are a slide-up panel opened by the Filter button, closed by its close button, Escape or the backdrop", async () => {
-  const page = await newPage(browser, { viewport: MOBILE });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: MOBILE });
+  await open(page, e2e.url);
   const opener = page.getByRole("button", { name: "Filter", exact: true });
   const dialog = page.getByRole("dialog", { name: "Filters" });
   expect(await page.getByRole("radio", { name: "Internship" }).isVisible()).toBe(false);
@@ -346,14 +361,15 @@ test("at 375 px the filters are a slide-up panel opened by the Filter button, cl
 
 test("home has no serious or critical accessibility violations at 1280 px and at 375 px", { timeout: 90_000 }, async () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    const page = await newPage(browser, { viewport });
-    await open(page, server.url);
+    const page = await e2e.newPage({ viewport });
+    await open(page, e2e.url);
     await page.getByTestId("logo-skeleton").first().waitFor({ state: "hidden" });
     await expectAccessible(page);
     if (viewport === MOBILE) {
       await page.getByRole("button", { name: "Filter", exact: true }).click();
-      await page.getByRole("dialog", { name: "Filters" }).waitFor();
-      await page.waitForTimeout(400);
+      const sheet = page.getByRole("dialog", { name: "Filters" });
+      await sheet.waitFor();
+      await animationsDone(sheet);
       await expectAccessible(page);
     }
     await page.context().close();
@@ -361,8 +377,8 @@ test("home has no serious or critical accessibility violations at 1280 px and at
 });
 
 test("the filter sidebar becomes the slide-up panel at exactly 768 px and stays a sidebar at 769 px", async () => {
-  const page = await newPage(browser, { viewport: { width: 768, height: 900 } });
-  await open(page, server.url);
+  const page = await e2e.newPage({ viewport: { width: 768, height: 900 } });
+  await open(page, e2e.url);
   const opener = page.getByRole("button", { name: "Filter", exact: true });
   const internship = page.getByRole("radio", { name: "Internship" });
   expect(await opener.isVisible()).toBe(true);

@@ -1,12 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
-import { jobs } from "../../server/db/schema";
-import { startTestServer, type TestServer } from "../support/server";
-import { daysAgo, expectAccessible, hydrated, insertJobs, newPage, open, postJobViaApi } from "./seeker-fixtures";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, test } from "vitest";
+import { jobs } from "#server/db/schema.ts";
+import { animationsDone, DESKTOP, expectAccessible, freezeAnimations, pauseClock, hydrated, MOBILE, useE2e } from "./fixtures";
+import { daysAgo, insertJobs, open, postJobViaApi } from "./job-data";
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2e();
 let fullId: string;
 let bareId: string;
 let expiredId: string;
@@ -15,14 +13,13 @@ const COMPANY_DESCRIPTION =
   "Acme makes widgets for everyone. We started in a garage in Pune and now ship to forty countries, with a team of two hundred people who love their craft.";
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ pages: true }), launchBrowser()]);
-  fullId = await postJobViaApi(server, {
+  fullId = await postJobViaApi(e2e.server, {
     jobTitle: "Staff React Engineer",
     postingDate: daysAgo(1),
     postedByNumber: "+91 98765 43210",
     gender: "Female",
     companyDec: COMPANY_DESCRIPTION,
-    companyLogo: `${server.url}/images/logo.svg`,
+    companyLogo: `${e2e.url}/images/logo.svg`,
     companyFacebook: "https://www.facebook.com/acme",
     companyTwitter: "https://x.com/acme",
     description: "Build delightful interfaces.\nShip every week.",
@@ -30,47 +27,46 @@ beforeAll(async () => {
     requirements: "3 years of React\nGood English",
   }, { email: "hr@acme.example" });
   await insertJobs(
-    server,
-    [{ jobTitle: "Bare Listing", postedByNumber: "", companyLogo: `${server.url}/images/missing.png`, companyLinkedin: "", companyInstgram: "", companySite: "", higherEducation: "" }],
+    e2e.server,
+    [{ jobTitle: "Bare Listing", postedByNumber: "", companyLogo: `${e2e.url}/images/missing.png`, companyLinkedin: "", companyInstgram: "", companySite: "", higherEducation: "" }],
     { skills: [], postedByEmail: null },
   );
-  await insertJobs(server, [{ jobTitle: "Long Gone Role", postingDate: daysAgo(45) }]);
-  const rows = await server.services.database.db.select({ id: jobs.id, title: jobs.title }).from(jobs);
+  await insertJobs(e2e.server, [{ jobTitle: "Long Gone Role", postingDate: daysAgo(45) }]);
+  const rows = await e2e.server.services.database.db.select({ id: jobs.id, title: jobs.title }).from(jobs);
   bareId = rows.find((row) => row.title === "Bare Listing")!.id;
   expiredId = rows.find((row) => row.title === "Long Gone Role")!.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const main = (page: Page) => page.locator("main");
 
 test("a 1.5 s spinner shows first, then the job", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await page.goto(`${server.url}/jobs/${fullId}`, { waitUntil: "domcontentloaded" });
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  // CSS hides the spinner after 1.5 s; with animations stopped it is still there to be looked at on a slow machine.
+  const animations = await freezeAnimations(page);
+  await page.goto(`${e2e.url}/jobs/${fullId}`, { waitUntil: "domcontentloaded" });
+  await hydrated(page);
   const spinner = page.getByRole("status", { name: "Loading job" });
   expect(await spinner.isVisible()).toBe(true);
+  await animations.resume();
   await spinner.waitFor({ state: "hidden", timeout: 10_000 });
   expect(await page.getByRole("heading", { level: 1, name: "Staff React Engineer" }).isVisible()).toBe(true);
   await page.context().close();
 });
 
 test("the job is in the server-rendered page under the spinner, for crawlers and readers without JavaScript", async () => {
-  const html = await (await fetch(`${server.url}/jobs/${fullId}`)).text();
+  const html = await (await fetch(`${e2e.url}/jobs/${fullId}`)).text();
   expect(html).toContain("Staff React Engineer");
   expect(html).toContain("Build delightful interfaces.");
-  const page = await newPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
-  await page.goto(`${server.url}/jobs/${fullId}`);
+  const page = await e2e.newPage({ viewport: DESKTOP, javaScriptEnabled: false });
+  await page.goto(`${e2e.url}/jobs/${fullId}`);
   await page.getByRole("status", { name: "Loading job" }).waitFor({ state: "hidden", timeout: 10_000 });
   expect(await page.getByRole("heading", { level: 1, name: "Staff React Engineer" }).isVisible()).toBe(true);
   await page.context().close();
 });
 
 test("the detail shows its chips, skills, openings, bullet lists and the 'Posted on' date", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/jobs/${fullId}`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/jobs/${fullId}`);
   const chips = await page.getByRole("list", { name: "Job facts" }).getByRole("listitem").allTextContents();
   expect(chips).toEqual([
     "Location: Bengaluru",
@@ -78,7 +74,7 @@ test("the detail shows its chips, skills, openings, bullet lists and the 'Posted
     "English level: Intermediate English",
     "Employment type: Full-time",
     "Experience: 0-3 Year",
-    "Salary: 40000 - 60000 / Monthly",
+    "Salary: 40,000 - 60,000 / Monthly",
     "Higher education: B.Tech",
   ]);
   expect(await page.getByRole("list", { name: "Job facts" }).locator("svg.lucide-indian-rupee").count()).toBe(1);
@@ -94,8 +90,8 @@ test("the detail shows its chips, skills, openings, bullet lists and the 'Posted
 });
 
 test("desktop shows Apply in a new tab, the mail and chat links and Share Job", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/jobs/${fullId}`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/jobs/${fullId}`);
   const apply = page.getByRole("link", { name: "Apply", exact: true });
   expect(await apply.getAttribute("href")).toBe("https://acme.example/apply");
   expect(await apply.getAttribute("target")).toBe("_blank");
@@ -107,8 +103,8 @@ test("desktop shows Apply in a new tab, the mail and chat links and Share Job", 
 });
 
 test("without email, number or skills the page says 'Null Mail', 'Null Num' and 'No skills listed', and leaves out empty chips", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/jobs/${bareId}`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/jobs/${bareId}`);
   const text = await main(page).innerText();
   for (const expected of ["Null Mail", "Null Num", "No skills listed"]) expect(text).toContain(expected);
   const chips = await page.getByRole("list", { name: "Job facts" }).getByRole("listitem").allInnerTexts();
@@ -118,15 +114,15 @@ test("without email, number or skills the page says 'Null Mail', 'Null Num' and 
 });
 
 test("a broken company logo falls back to an icon", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/jobs/${bareId}`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/jobs/${bareId}`);
   await expect.poll(() => page.locator("svg[aria-label='Acme Widgets logo']").count()).toBe(2);
   await page.context().close();
 });
 
 test("the company card cuts the description at 100 characters behind Read More / Read Less and links the company's pages", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/jobs/${fullId}`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/jobs/${fullId}`);
   const card = page.getByRole("complementary", { name: "Acme Widgets" });
   expect(await card.innerText()).toContain("Software");
   const shortText = `${COMPANY_DESCRIPTION.slice(0, 100).trimEnd()}…`;
@@ -143,8 +139,8 @@ test("the company card cuts the description at 100 characters behind Read More /
 });
 
 test("on a 375 px screen 'Apply Now' opens a sheet with Share Job, Call HR, Email and Apply Now that closes again", async () => {
-  const page = await newPage(browser, { viewport: MOBILE });
-  await open(page, `${server.url}/jobs/${fullId}`);
+  const page = await e2e.newPage({ viewport: MOBILE });
+  await open(page, `${e2e.url}/jobs/${fullId}`);
   expect(await page.getByRole("link", { name: "Apply", exact: true }).isVisible()).toBe(false);
   const opener = page.getByRole("button", { name: "Apply Now" });
   await opener.click();
@@ -157,10 +153,15 @@ test("on a 375 px screen 'Apply Now' opens a sheet with Share Job, Call HR, Emai
   expect(await apply.getAttribute("href")).toBe("https://acme.example/apply");
   expect(await apply.getAttribute("target")).toBe("_blank");
 
+  // Spec: the sheet plays a 300 ms hide animation before it is cleared; with the clock stopped it can be seen closing.
+  await pauseClock(page);
   await sheet.getByRole("button", { name: "Close" }).click();
-  // Spec: the sheet plays a 300 ms hide animation before it is cleared.
   expect(await sheet.count()).toBe(1);
+  await page.clock.runFor(299);
+  expect(await sheet.count()).toBe(1);
+  await page.clock.runFor(1);
   await sheet.waitFor({ state: "detached" });
+  await page.clock.resume();
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Apply Now");
 
   await opener.click();
@@ -175,8 +176,8 @@ test("on a 375 px screen 'Apply Now' opens a sheet with Share Job, Call HR, Emai
 });
 
 test("the sheet leaves out Call HR and Email when the job has neither", async () => {
-  const page = await newPage(browser, { viewport: MOBILE });
-  await open(page, `${server.url}/jobs/${bareId}`);
+  const page = await e2e.newPage({ viewport: MOBILE });
+  await open(page, `${e2e.url}/jobs/${bareId}`);
   await page.getByRole("button", { name: "Apply Now" }).click();
   const sheet = page.getByRole("dialog");
   await sheet.waitFor();
@@ -187,11 +188,11 @@ test("the sheet leaves out Call HR and Email when the job has neither", async ()
 });
 
 test("Share Job without the Web Share API shows the spec's alert", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
+  const page = await e2e.newPage({ viewport: DESKTOP });
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
   });
-  await open(page, `${server.url}/jobs/${fullId}`);
+  await open(page, `${e2e.url}/jobs/${fullId}`);
   // alert() blocks the page until it is handled, so the handler must be in place before the click.
   const shown: { type: string; message: string }[] = [];
   page.on("dialog", async (dialog) => {
@@ -203,8 +204,22 @@ test("Share Job without the Web Share API shows the spec's alert", async () => {
   await page.context().close();
 });
 
+test("after that alert, Share Job copies the job's link to the clipboard and says so", async () => {
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.url });
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+  });
+  await open(page, `${e2e.url}/jobs/${fullId}`);
+  page.on("dialog", (dialog) => void dialog.dismiss());
+  await page.getByRole("button", { name: "Share Job" }).first().click();
+  await page.getByRole("status").filter({ hasText: "Link copied. Paste it wherever you want to share this job." }).first().waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${e2e.url}/jobs/${fullId}`);
+  await page.context().close();
+});
+
 test("Share Job hands title, text and url to the Web Share API, and a cancelled share is ignored", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
+  const page = await e2e.newPage({ viewport: DESKTOP });
   await page.addInitScript(() => {
     const calls: unknown[] = [];
     (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
@@ -216,7 +231,7 @@ test("Share Job hands title, text and url to the Web Share API, and a cancelled 
       },
     });
   });
-  await open(page, `${server.url}/jobs/${fullId}`);
+  await open(page, `${e2e.url}/jobs/${fullId}`);
   let alerted = false;
   page.on("dialog", () => (alerted = true));
   await page.getByRole("button", { name: "Share Job" }).click();
@@ -226,7 +241,7 @@ test("Share Job hands title, text and url to the Web Share API, and a cancelled 
   expect(first).toEqual({
     title: "Staff React Engineer",
     text: "Staff React Engineer at Acme Widgets",
-    url: `${server.url}/jobs/${fullId}`,
+    url: `${e2e.url}/jobs/${fullId}`,
   });
   expect(alerted).toBe(false);
   expect(await page.getByRole("alert").count()).toBe(0);
@@ -234,9 +249,9 @@ test("Share Job hands title, text and url to the Web Share API, and a cancelled 
 });
 
 test("an unknown or malformed job id shows 'Job not found' with HTTP 404", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
+  const page = await e2e.newPage({ viewport: DESKTOP });
   for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-job"]) {
-    const response = await page.goto(`${server.url}/jobs/${id}`, { waitUntil: "domcontentloaded" });
+    const response = await page.goto(`${e2e.url}/jobs/${id}`, { waitUntil: "domcontentloaded" });
     expect(response?.status()).toBe(404);
     await hydrated(page);
     expect(await page.getByRole("heading", { level: 1, name: "Job not found" }).isVisible()).toBe(true);
@@ -246,10 +261,10 @@ test("an unknown or malformed job id shows 'Job not found' with HTTP 404", async
 });
 
 test("an expired listing still shows, says it has expired, and is noindex without JSON-LD", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  const response = await page.goto(`${server.url}/jobs/${expiredId}`, { waitUntil: "domcontentloaded" });
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  const response = await page.goto(`${e2e.url}/jobs/${expiredId}`, { waitUntil: "domcontentloaded" });
   expect(response?.status()).toBe(200);
-  await open(page, `${server.url}/jobs/${expiredId}`);
+  await open(page, `${e2e.url}/jobs/${expiredId}`);
   expect(await page.getByRole("heading", { level: 1, name: "Long Gone Role" }).isVisible()).toBe(true);
   expect(await page.getByText("This listing has expired").isVisible()).toBe(true);
   expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
@@ -258,24 +273,25 @@ test("an expired listing still shows, says it has expired, and is noindex withou
 });
 
 test("the back button returns to the page the visitor came from", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await open(page, `${server.url}/?search=Bare`);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/?search=Bare`);
   await page.getByRole("link", { name: "Bare Listing" }).click();
-  await page.waitForURL(`${server.url}/jobs/${bareId}`);
+  await page.waitForURL(`${e2e.url}/jobs/${bareId}`);
   await page.getByRole("link", { name: "Back" }).click();
-  await page.waitForURL(`${server.url}/?search=Bare`);
+  await page.waitForURL(`${e2e.url}/?search=Bare`);
   await page.context().close();
 });
 
 test("job detail has no serious or critical accessibility violations at 1280 px and at 375 px", { timeout: 90_000 }, async () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    const page = await newPage(browser, { viewport });
-    await open(page, `${server.url}/jobs/${fullId}`);
+    const page = await e2e.newPage({ viewport });
+    await open(page, `${e2e.url}/jobs/${fullId}`);
     await expectAccessible(page);
     if (viewport === MOBILE) {
       await page.getByRole("button", { name: "Apply Now" }).click();
-      await page.getByRole("dialog").waitFor();
-      await page.waitForTimeout(400);
+      const sheet = page.getByRole("dialog");
+      await sheet.waitFor();
+      await animationsDone(sheet);
       await expectAccessible(page);
     }
     await page.context().close();
@@ -283,8 +299,8 @@ test("job detail has no serious or critical accessibility violations at 1280 px 
 });
 
 test("'Apply Now' replaces the desktop actions at exactly 768 px, and not at 769 px", async () => {
-  const page = await newPage(browser, { viewport: { width: 768, height: 900 } });
-  await open(page, `${server.url}/jobs/${fullId}`);
+  const page = await e2e.newPage({ viewport: { width: 768, height: 900 } });
+  await open(page, `${e2e.url}/jobs/${fullId}`);
   expect(await page.getByRole("button", { name: "Apply Now" }).isVisible()).toBe(true);
   expect(await page.getByRole("link", { name: "Apply", exact: true }).isVisible()).toBe(false);
   await page.setViewportSize({ width: 769, height: 900 });

@@ -1,63 +1,61 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
-import { validJob } from "../support/factories";
-import { api, signUp, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
-import {
-  completeJob,
-  expectFocusTrappedInDialog,
-  expectNoSeriousAxeViolations,
-  field,
-  fillJobForm,
-  signedInPage,
-} from "./employer-session";
+import { jobs } from "#server/db/schema.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { expectAccessible, expectFocusTrappedInDialog, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
+import { completeJob, field, fillJobForm, typeSkill } from "./job-form";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-let browser: Browser;
-let server: TestServer;
+const e2e = useE2e();
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ pages: true })]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-describe.each([
-  ["desktop", DESKTOP],
-  ["mobile", MOBILE],
-])("Post a Job at %s width", (_name, viewport) => {
+describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
   let employer: Session;
   let page: Page;
 
   beforeAll(async () => {
-    employer = await signUp(server.url);
-    page = await signedInPage(browser, server.url, employer, viewport);
+    employer = await signUp(e2e.url);
+    page = await e2e.newPage({ viewport, session: employer });
   });
   afterAll(() => page.context().close());
 
+  /** Every stored job, whoever posted it: a refused submit must not add one anywhere. */
+  async function jobCount() {
+    return (await e2e.server.services.database.db.select({ id: jobs.id }).from(jobs)).length;
+  }
+
   async function openForm() {
-    await page.goto(`${server.url}/post-job`);
+    await page.goto(`${e2e.url}/post-job`);
     await field(page, "jobTitle").waitFor();
   }
 
   test("the heading and My Listings note show, then the form after a 1.5 s spinner, with 'Frontend Developer' as the title", async () => {
-    await page.goto(`${server.url}/post-job`);
-    await page.getByRole("heading", { name: "Post a Job for Free" }).waitFor();
-    await page.getByText("you can edit or delete your listing any time in").waitFor();
-    const spinner = page.getByRole("status").filter({ hasText: "Loading the job form" });
-    await expect.poll(() => spinner.isVisible()).toBe(true);
-    await field(page, "jobTitle").waitFor();
-    expect(await spinner.count()).toBe(0);
-    expect(await field(page, "jobTitle").inputValue()).toBe("Frontend Developer");
-    expect(await page.getByLabel("Posted By (email)").inputValue()).toBe(employer.email);
+    // A page of its own: its clock is stopped so the spinner can be seen before the 1.5 s are up.
+    const own = await e2e.newPage({ viewport, session: employer });
+    try {
+      await pauseClock(own);
+      await own.goto(`${e2e.url}/post-job`);
+      await hydrated(own);
+      await own.getByRole("heading", { name: "Post a Job for Free" }).waitFor();
+      await own.getByText("you can edit or delete your listing any time in").waitFor();
+      const spinner = own.getByRole("status").filter({ hasText: "Loading the job form" });
+      expect(await spinner.isVisible()).toBe(true);
+      expect(await field(own, "jobTitle").count()).toBe(0);
+      await own.clock.runFor(1_499);
+      expect(await spinner.isVisible()).toBe(true);
+      await own.clock.runFor(1);
+      await field(own, "jobTitle").waitFor();
+      expect(await spinner.count()).toBe(0);
+      expect(await field(own, "jobTitle").inputValue()).toBe("Frontend Developer");
+      expect(await own.getByLabel("Posted By (email)").inputValue()).toBe(employer.email);
+    } finally {
+      await own.context().close();
+    }
   });
 
-  test("skills are a multi-select of the 8 fixed options with react-select's defaults", async () => {
+  test("skills are a multi-select suggesting the 8 spec options with react-select's defaults, and offering to create what is typed", async () => {
     await openForm();
     await page.getByText("Select...", { exact: true }).waitFor();
     const skills = page.getByLabel("Required Skill Sets", { exact: true });
@@ -65,6 +63,9 @@ describe.each([
     expect(await page.getByRole("listbox").getByRole("option").allTextContents()).toEqual(["JavaScript", "C++", "HTML", "CSS", "React", "Node", "MongoDB", "Redux"]);
     await page.getByRole("option", { name: "Redux" }).click();
     await skills.fill("Cobol");
+    await page.getByRole("option", { name: 'Create "Cobol"', exact: true }).waitFor();
+    // A skill already chosen, in any case, is neither offered again nor created twice.
+    await skills.fill("redux");
     await page.getByText("No options", { exact: true }).waitFor();
     await page.keyboard.press("Escape");
     expect(await page.getByText("Redux", { exact: true }).count()).toBeGreaterThan(0);
@@ -91,11 +92,11 @@ describe.each([
     await modal.getByRole("button", { name: "Ok" }).click();
     expect(await modal.count()).toBe(0);
     await page.getByText("✔ Congratulations Job Posted Successfully").waitFor();
-    expect(page.url()).toBe(`${server.url}/post-job`);
-    await page.waitForURL(`${server.url}/my-job`);
+    expect(page.url()).toBe(`${e2e.url}/post-job`);
+    await page.waitForURL(`${e2e.url}/my-job`);
     await page.getByRole("cell", { name: title, exact: true }).waitFor();
 
-    const [stored] = (await api(server.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer })).json.filter(
+    const [stored] = (await api(e2e.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer })).json.filter(
       (job: { jobTitle: string }) => job.jobTitle === title,
     );
     expect(stored).toMatchObject({
@@ -123,11 +124,39 @@ describe.each([
       applyLink: "https://northwind.example/jobs/platform",
     });
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.url}/`);
     await page.getByRole("link", { name: new RegExp(title) }).first().waitFor();
-    await page.goto(`${server.url}/jobs/${stored._id}`);
+    await page.goto(`${e2e.url}/jobs/${stored._id}`);
     await page.getByRole("heading", { name: title }).waitFor();
     await page.getByText("Northwind Labs builds developer tools", { exact: false }).first().waitFor();
+  });
+
+  test("a skill not among the suggestions is created with the keyboard, posted, and shown as text on the job page", async () => {
+    await openForm();
+    const title = `Systems Programmer ${viewport.width}`;
+    await fillJobForm(page, completeJob({ jobTitle: title, skills: ["React"] }));
+    await typeSkill(page, "Rust");
+    // A suggestion typed in another case is the suggestion already chosen: Enter adds nothing.
+    await typeSkill(page, "react");
+    await typeSkill(page, "<i>Zig</i>");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Post Job" }).click();
+    await page.getByRole("dialog", { name: "Job Posted Successfully!" }).getByRole("button", { name: "Ok" }).click();
+    await page.waitForURL(`${e2e.url}/my-job`);
+
+    const [stored] = (await api(e2e.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer })).json.filter(
+      (job: { jobTitle: string }) => job.jobTitle === title,
+    );
+    expect(stored.skills).toEqual([
+      { value: "React", label: "React" },
+      { value: "Rust", label: "Rust" },
+      { value: "<i>Zig</i>", label: "<i>Zig</i>" },
+    ]);
+    await page.goto(`${e2e.url}/jobs/${stored._id}`);
+    const list = page.getByRole("list", { name: "Skills" });
+    await list.waitFor();
+    expect(await list.getByRole("listitem").allInnerTexts()).toEqual(["React", "Rust", "<i>Zig</i>"]);
+    expect(await list.locator("i").count()).toBe(0);
   });
 
   test("Escape closes the success modal like Ok does", async () => {
@@ -138,11 +167,12 @@ describe.each([
     await page.keyboard.press("Escape");
     expect(await page.getByRole("dialog").count()).toBe(0);
     await page.getByText("✔ Congratulations Job Posted Successfully").waitFor();
-    await page.waitForURL(`${server.url}/my-job`);
+    await page.waitForURL(`${e2e.url}/my-job`);
   });
 
   test("each required or malformed field gets the same inline message the server gives, and nothing is posted", async () => {
     await openForm();
+    const before = await jobCount();
     await fillJobForm(page, {
       jobTitle: "",
       companyLogo: "not a url",
@@ -155,7 +185,7 @@ describe.each([
     await page.getByRole("button", { name: "Post Job" }).click();
     await page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." }).waitFor();
 
-    const refused = await api(server.url, "/api/post-job", {
+    const refused = await api(e2e.url, "/api/post-job", {
       method: "POST",
       session: employer,
       body: validJob({
@@ -202,34 +232,52 @@ describe.each([
     // Fixing a field clears its message as the user types.
     await field(page, "jobTitle").fill("Backend Developer");
     expect(await page.locator('[id$="-jobTitle-error"]').count()).toBe(0);
-    const mine = await api(server.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer });
-    expect(mine.json.some((job: { jobTitle: string }) => job.jobTitle === "Backend Developer")).toBe(false);
+    // The refused submit stored nothing (the count is read after the form showed the refusal).
+    expect(await jobCount()).toBe(before);
+  });
+
+  test("an invalid submit focuses the first invalid field in on-screen order (skills before the description) with its message in view", async () => {
+    await openForm();
+    await fillJobForm(page, { ...completeJob(), skills: [], description: "" });
+    await page.getByRole("button", { name: "Post Job" }).click();
+    await page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." }).waitFor();
+    const skills = page.getByLabel("Required Skill Sets", { exact: true });
+    await expect.poll(() => skills.evaluate((element) => element === document.activeElement)).toBe(true);
+    const message = page.locator(`[id="${await skills.getAttribute("aria-errormessage")}"]`);
+    expect(await message.textContent()).toBe("Pick at least one skill");
+    // In view, and not under the sticky header.
+    const header = await page.getByRole("banner").boundingBox();
+    for (const box of [await skills.boundingBox(), await message.boundingBox()]) {
+      expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+    }
   });
 
   test("a submit the server refuses because the session ended says so and keeps everything typed", async () => {
-    await openForm();
-    await fillJobForm(page, completeJob({ jobTitle: "Session Ended Engineer" }));
-    await page.context().clearCookies();
-    await page.getByRole("button", { name: "Post Job" }).click();
-    await page.getByRole("alert").filter({ hasText: "Your session has ended. Please sign in again; what you typed is still here." }).waitFor();
-    expect(await field(page, "jobTitle").inputValue()).toBe("Session Ended Engineer");
-    expect(await field(page, "companyDec").inputValue()).toContain("Northwind Labs builds");
-    expect(await page.getByRole("dialog").count()).toBe(0);
-    // Sign back in for the remaining tests.
-    const context = page.context();
-    await context.addCookies(
-      employer.cookie.split("; ").map((pair) => {
-        const index = pair.indexOf("=");
-        return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.url };
-      }),
-    );
+    // A page of its own: the cookies cleared here must not sign the shared page out.
+    const own = await e2e.newPage({ viewport, session: employer });
+    try {
+      await own.goto(`${e2e.url}/post-job`);
+      await field(own, "jobTitle").waitFor();
+      await fillJobForm(own, completeJob({ jobTitle: "Session Ended Engineer" }));
+      await own.context().clearCookies();
+      const before = await jobCount();
+      await own.getByRole("button", { name: "Post Job" }).click();
+      await own.getByRole("alert").filter({ hasText: "Your session has ended. Please sign in again; what you typed is still here." }).waitFor();
+      expect(await field(own, "jobTitle").inputValue()).toBe("Session Ended Engineer");
+      expect(await field(own, "companyDec").inputValue()).toContain("Northwind Labs builds");
+      expect(await own.getByRole("dialog").count()).toBe(0);
+      expect(await jobCount()).toBe(before);
+    } finally {
+      await own.context().close();
+    }
   });
 
   test("the Post a Job page has no serious or critical accessibility violations", async () => {
     await openForm();
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Post Job" }).click();
     await page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." }).waitFor();
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
   });
 });

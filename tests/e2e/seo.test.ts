@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { engines } from "../support/engines";
-import { startTestServer, type TestServer } from "../support/server";
-import { daysAgo, insertJobs, postJobViaApi } from "./seeker-fixtures";
-import { jobs } from "../../server/db/schema";
+import { engines } from "#tests/support/engines.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+import { daysAgo, insertJobs, postJobViaApi } from "./job-data";
+import { jobs } from "#server/db/schema.ts";
 
 // The sitemap reads the database directly, so it runs on both engines.
 describe.each(engines)("discoverability on %s", (engine) => {
@@ -91,19 +91,42 @@ describe.each(engines)("discoverability on %s", (engine) => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  test("sitemap.xml lists the active listings and the static pages, and leaves out expired ones", async () => {
+  test("sitemap.xml is an index of the static pages' file and the listing files", async () => {
     const response = await fetch(`${server.url}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual([`${server.url}/sitemap/pages.xml`, `${server.url}/sitemap/jobs-1.xml`]);
+  });
+
+  test("the pages file lists the static pages", async () => {
+    const response = await fetch(`${server.url}/sitemap/pages.xml`);
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await response.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const page of ["/", "/about-us", "/contact", "/blog", "/community-guidelines", "/job-sites", "/privacy-policy", "/terms-and-condition"]) {
+      expect(locs).toContain(`${server.url}${page}`);
+    }
+  });
+
+  test("the listings file lists the active listings and leaves out expired ones", async () => {
+    const response = await fetch(`${server.url}/sitemap/jobs-1.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n[\s\S]*<\/urlset>\n$/);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toContain(`${server.url}/jobs/${activeId}`);
     expect(locs).toContain(`${server.url}/jobs/${remoteId}`);
     expect(locs).not.toContain(`${server.url}/jobs/${expiredId}`);
-    for (const page of ["/", "/about-us", "/contact", "/blog", "/community-guidelines", "/job-sites", "/privacy-policy", "/terms-and-condition"]) {
-      expect(locs).toContain(`${server.url}${page}`);
-    }
+  });
+
+  test("a listings file past the last one is a 404", async () => {
+    expect((await fetch(`${server.url}/sitemap/jobs-2.xml`)).status).toBe(404);
+    expect((await fetch(`${server.url}/sitemap/other.xml`)).status).toBe(404);
   });
 
   test("robots.txt allows crawling and points to the sitemap", async () => {

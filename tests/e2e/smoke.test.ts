@@ -1,14 +1,18 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { spawnApp, type SpawnedApp } from "../support/spawn-app";
+import { LOCK_FILE, lockDataDir } from "#server/db/data-dir-lock.ts";
+import { launchBrowser } from "#tests/support/browser.ts";
+import { spawnApp, type SpawnedApp } from "#tests/support/spawn-app.ts";
 
 let app: SpawnedApp;
 let browser: Browser;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([spawnApp(), launchBrowser()]);
-});
+  // A cold start (initdb) on a loaded 2-core machine: spawnApp itself allows 180 s.
+}, 200_000);
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
@@ -22,15 +26,39 @@ test("npm start serves the home page with the seeded demo listings to a real bro
   expect(await page.getByRole("link", { name: /Developer|Engineer|Analyst|Designer/ }).count()).toBeGreaterThan(0);
 });
 
-test("a second process on the same data directory fails fast with a clear message", async () => {
-  const second = spawnApp({}, { dataDir: app.dataDir });
-  await expect(second).rejects.toThrow(/in use by another job board process/);
+test("a second process on the same data directory waits for the lock, says so, then refuses with a clear message", async () => {
+  const second = spawnApp({ DATA_DIR_LOCK_WAIT_SECONDS: "1" }, { dataDir: app.dataDir });
+  await expect(second).rejects.toThrow(
+    `The data directory ${app.dataDir} is in use by another job board process (pid ${app.process.pid}). Stop it first, or point DATA_DIR at another directory.`,
+  );
+  await expect(second).rejects.toThrow(/waiting up to 1 s for it to exit/);
 }, 120_000);
+
+test("a board started on a port another program holds waits for it, then refuses with one line naming PORT", async () => {
+  const port = new URL(app.url).port;
+  const second = spawnApp({ PORT: port, PUBLIC_URL: app.url, PORT_WAIT_SECONDS: "1", SEED_DEMO: "false" });
+  await expect(second).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use by another program. Stop that program, or set PORT to a free port`);
+  await expect(second).rejects.toThrow(`Port ${port} is busy; waiting up to 1 s for it`);
+  await expect(second).rejects.not.toThrow(/EADDRINUSE|node:net|\n\s+at /);
+}, 180_000);
+
+test("a lock file naming a live process that is not a board does not keep the board from starting", async () => {
+  const other = await spawnApp({ SEED_DEMO: "false" });
+  expect(await other.stop()).toBe(0);
+  // The test runner is alive and holds no lock: the PID-file lock took it for a running board.
+  fs.writeFileSync(path.join(other.dataDir, LOCK_FILE), `${process.pid}\n`);
+  const again = await spawnApp({ SEED_DEMO: "false", DATA_DIR_LOCK_WAIT_SECONDS: "0" }, { dataDir: other.dataDir });
+  expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+  expect(await again.stop()).toBe(0);
+}, 180_000);
 
 test("SIGTERM closes the server and releases the data directory lock", async () => {
   const other = await spawnApp({ SEED_DEMO: "false" });
   const code = await other.stop();
   expect(code).toBe(0);
+  expect(fs.existsSync(path.join(other.dataDir, LOCK_FILE))).toBe(false);
+  // Free, not merely gone: this process can take it at once.
+  (await lockDataDir(other.dataDir, { waitMs: 0 }))();
   const again = await spawnApp({ SEED_DEMO: "false" }, { dataDir: other.dataDir });
   expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
   await again.stop();

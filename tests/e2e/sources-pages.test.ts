@@ -1,22 +1,20 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, DESKTOP, MOBILE } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { adzunaJob } from "../fakes/sources/adzuna";
-import { himalayasJob } from "../fakes/sources/himalayas";
-import { jobWizJob } from "../fakes/sources/jobwiz";
-import { joobleJob } from "../fakes/sources/jooble";
-import { remoteOkJob } from "../fakes/sources/remoteok";
-import { startFakeSources, type FakeSources } from "../fakes/sources/server";
-import { expectAccessible, ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "./sources-support";
+import { startTestServer } from "#tests/support/server.ts";
+import { adzunaJob } from "#tests/fakes/sources/adzuna.ts";
+import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
+import { jobWizJob } from "#tests/fakes/sources/jobwiz.ts";
+import { joobleJob } from "#tests/fakes/sources/jooble.ts";
+import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
+import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
+import { DESKTOP, expectAccessible, MOBILE, nextFrame, routerIdle, useE2e } from "./fixtures";
+import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "./sources-support";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const LONG_TITLE = "Principal Distributed Systems Engineer (Platform)";
 const LONG_LOCATION = "United States, Canada, Mexico, Brazil, Argentina";
 
 let fakes: FakeSources;
-let server: TestServer;
-let browser: Browser;
 
 beforeAll(async () => {
   fakes = await startFakeSources();
@@ -40,18 +38,14 @@ beforeAll(async () => {
   fakes.set("jooble", { jobs: range(25).map((i) => (i === 3 ? joobleJob(3, { snippet: "Deep <b>Kotlin</b> coroutines work" }) : joobleJob(i))) });
   fakes.set("himalayas", { jobs: [himalayasJob(1, { locationRestrictions: LONG_LOCATION.split(", ") }), himalayasJob(2, { description: "" })] });
   fakes.set("jobwiz", { jobs: [jobWizJob(1), jobWizJob(2)] });
-  [server, browser] = await Promise.all([startTestServer({ pages: true, env: fakes.env }), launchBrowser()]);
-  await ingestFromFakes(server, fakes);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fakes?.close();
-});
+afterAll(() => fakes?.close());
+const e2e = useE2e(() => ({ env: fakes.env }));
+beforeAll(() => ingestFromFakes(e2e.server, fakes));
 
 test("the job-sites hub links back home and shows the four sources with their routes, at 1280 and 375 px", async () => {
   for (const viewport of [DESKTOP, MOBILE]) {
-    const { page, close } = await openSourcePage(browser, server.url, "/job-sites", viewport);
+    const { page, close } = await openSourcePage(e2e, "/job-sites", viewport);
     const main = page.getByRole("main");
     expect(await main.getByRole("link", { name: "Back to Find Jobs" }).getAttribute("href")).toBe("/");
     const cards = main.getByRole("listitem").getByRole("link");
@@ -69,8 +63,8 @@ test("the job-sites hub links back home and shows the four sources with their ro
 
 test("RemoteOk Jobs at 1280 px: spinner first, then the title, the search box, truncated titles, dollar salary, followed Apply link and credit", async () => {
   // The page starts on the full-screen spinner (server-rendered), which then goes away in the browser.
-  expect(await (await fetch(`${server.url}/remoteok`)).text()).toContain('aria-label="Loading jobs"');
-  const { page, close } = await openSourcePage(browser, server.url, "/remoteok", DESKTOP);
+  expect(await (await fetch(`${e2e.url}/remoteok`)).text()).toContain('aria-label="Loading jobs"');
+  const { page, close } = await openSourcePage(e2e, "/remoteok", DESKTOP);
   await waitForSpinnerToGo(page);
   await expect.poll(() => page.title()).toBe("RemoteOk Jobs | Job Board");
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("RemoteOk Jobs");
@@ -92,7 +86,7 @@ test("RemoteOk Jobs at 1280 px: spinner first, then the title, the search box, t
 });
 
 test("RemoteOK search (debounced, over our copy) matches tags and shows 'Not Jobs Found' when nothing does", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/remoteok", DESKTOP);
+  const { page, close } = await openSourcePage(e2e, "/remoteok", DESKTOP);
   await waitForSpinnerToGo(page);
   const before = fakes.requests("remoteok").length;
   await page.getByRole("searchbox").fill("WASM");
@@ -106,7 +100,7 @@ test("RemoteOK search (debounced, over our copy) matches tags and shows 'Not Job
 });
 
 test("RemoteOK at 375 px: a card opens the detail popup with the HTML description and tags; close, backdrop and Escape close it", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/remoteok", MOBILE);
+  const { page, close } = await openSourcePage(e2e, "/remoteok", MOBILE);
   await waitForSpinnerToGo(page);
   const card = page.getByRole("article").filter({ hasText: "Remote Company 1" });
   expect(await card.getByRole("link", { name: /^Apply/ }).isVisible()).toBe(true);
@@ -138,16 +132,22 @@ test("RemoteOK at 375 px: a card opens the detail popup with the HTML descriptio
 });
 
 test("at 1280 px a card click opens no popup", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/remoteok", DESKTOP);
+  const { page, close } = await openSourcePage(e2e, "/remoteok", DESKTOP);
   await waitForSpinnerToGo(page);
-  await page.getByRole("article").first().click({ position: { x: 10, y: 10 } });
-  await page.waitForTimeout(400);
+  const card = page.getByRole("article").first();
+  await card.click({ position: { x: 10, y: 10 } });
+  // A click is a discrete event: React renders its update before the next frame, so a popup would be there now.
+  await nextFrame(page);
   expect(await page.getByRole("dialog").count()).toBe(0);
+  // The same click at 375 px does open it, so the click above reached the card.
+  await page.setViewportSize(MOBILE);
+  await card.click();
+  await page.getByRole("dialog").waitFor();
   await close();
 });
 
 test("Adzuna at 1280 px: 51 per page, 'current / total', Previous and Next disabled at the ends, Jobs by Adzuna on each ad", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/adzunajobs", DESKTOP);
+  const { page, close } = await openSourcePage(e2e, "/adzunajobs", DESKTOP);
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Adzuna Jobs");
   expect(await page.getByRole("article").count()).toBe(51);
@@ -173,7 +173,7 @@ test("Adzuna at 1280 px: 51 per page, 'current / total', Previous and Next disab
 }, 90_000);
 
 test("Adzuna at 375 px: Apply is hidden on the cards and shown in the popup", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/adzunajobs", MOBILE);
+  const { page, close } = await openSourcePage(e2e, "/adzunajobs", MOBILE);
   await waitForSpinnerToGo(page);
   const card = page.getByRole("article").first();
   expect(await card.getByRole("link", { name: /^Apply/ }).isVisible()).toBe(false);
@@ -187,7 +187,7 @@ test("Adzuna at 375 px: Apply is hidden on the cards and shown in the popup", as
 });
 
 test("Jooble: 20 per page, and search covers its keywords (the snippet) over our copy", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/jooblejobs", DESKTOP);
+  const { page, close } = await openSourcePage(e2e, "/jooblejobs", DESKTOP);
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("article").count()).toBe(20);
   expect(await page.getByText("1 / 2").isVisible()).toBe(true);
@@ -201,7 +201,7 @@ test("Jooble: 20 per page, and search covers its keywords (the snippet) over our
 });
 
 test("Himalayas: unpaged, locations cut at 30 with the full text as a title, credit links to the Himalayas page", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/himalayasjobs", DESKTOP);
+  const { page, close } = await openSourcePage(e2e, "/himalayasjobs", DESKTOP);
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("navigation", { name: "Pagination" }).count()).toBe(0);
   const card = page.getByRole("article").filter({ hasText: "Himalayas Company 1" });
@@ -218,7 +218,7 @@ test("Himalayas: unpaged, locations cut at 30 with the full text as a title, cre
 });
 
 test("JobWiz: 'Salary not specified' without a minimum, and 'No jobs found' for a search with no match", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/jobwiz", DESKTOP);
+  const { page, close } = await openSourcePage(e2e, "/jobwiz", DESKTOP);
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("JobWiz Jobs");
   const unpaid = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Software Engineer 2", exact: true }) });
@@ -233,14 +233,17 @@ test("JobWiz: 'Salary not specified' without a minimum, and 'No jobs found' for 
 
 test("a failing source keeps showing its previous listings with a clear notice instead of a spinner", async () => {
   fakes.set("himalayas", { fault: "500", faultTimes: Infinity });
-  await ingestFromFakes(server, fakes);
-  const { page, close } = await openSourcePage(browser, server.url, "/himalayasjobs", MOBILE);
-  await waitForSpinnerToGo(page);
-  expect(await page.getByRole("alert").textContent()).toMatch(/We could not refresh Himalayas jobs just now, so these listings are from \w+ \d+, \d{4}\./);
-  expect(await page.getByRole("article").count()).toBe(2);
-  await expectAccessible(page);
-  await close();
-  fakes.set("himalayas", { fault: null });
+  try {
+    await ingestFromFakes(e2e.server, fakes);
+    const { page, close } = await openSourcePage(e2e, "/himalayasjobs", MOBILE);
+    await waitForSpinnerToGo(page);
+    expect(await page.getByRole("alert").textContent()).toMatch(/We could not refresh Himalayas jobs just now, so these listings are from \w+ \d+, \d{4}\./);
+    expect(await page.getByRole("article").count()).toBe(2);
+    await expectAccessible(page);
+    await close();
+  } finally {
+    fakes.set("himalayas", { fault: null });
+  }
 });
 
 test("an unconfigured source and a source that never loaded say so instead of spinning forever", async () => {
@@ -248,7 +251,7 @@ test("an unconfigured source and a source that never loaded say so instead of sp
   try {
     fakes.set("jooble", { fault: "500", faultTimes: Infinity });
     await ingestFromFakes(bare, fakes, { ADZUNA_APP_ID: "" });
-    const adzuna = await openSourcePage(browser, bare.url, "/adzunajobs", DESKTOP);
+    const adzuna = await openSourcePage(e2e, "/adzunajobs", DESKTOP, { baseUrl: bare.url });
     await waitForSpinnerToGo(adzuna.page);
     expect(await adzuna.page.getByRole("status").textContent()).toBe(
       "Adzuna jobs are not available on this site: the site owner has not connected Adzuna yet.",
@@ -256,13 +259,13 @@ test("an unconfigured source and a source that never loaded say so instead of sp
     expect(await adzuna.page.getByText("Not Jobs Found").count()).toBe(0);
     await adzuna.close();
 
-    const jooble = await openSourcePage(browser, bare.url, "/jooblejobs", DESKTOP);
+    const jooble = await openSourcePage(e2e, "/jooblejobs", DESKTOP, { baseUrl: bare.url });
     await waitForSpinnerToGo(jooble.page);
     expect(await jooble.page.getByRole("alert").textContent()).toBe("Jooble jobs could not be loaded right now. Please try again later.");
     await expectAccessible(jooble.page);
     await jooble.close();
 
-    const hub = await openSourcePage(browser, bare.url, "/job-sites", DESKTOP);
+    const hub = await openSourcePage(e2e, "/job-sites", DESKTOP, { baseUrl: bare.url });
     expect(await hub.page.getByRole("link", { name: /Adzuna/ }).textContent()).toContain("Not connected yet");
     await hub.close();
   } finally {
@@ -280,7 +283,7 @@ test("the card grid has 1 column on small screens, 2 on medium and 3 on large", 
     [{ width: 800, height: 900 }, 2],
     [DESKTOP, 3],
   ] as const) {
-    const { page, close } = await openSourcePage(browser, server.url, "/jooblejobs", viewport);
+    const { page, close } = await openSourcePage(e2e, "/jooblejobs", viewport);
     await waitForSpinnerToGo(page);
     expect(await columns(page)).toBe(expected);
     await close();
@@ -290,7 +293,7 @@ test("the card grid has 1 column on small screens, 2 on medium and 3 on large", 
 test.each(["/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz"])(
   "%s at 375 px: a card opens the popup with an Apply link, and the page and popup pass axe",
   async (path) => {
-    const { page, close } = await openSourcePage(browser, server.url, path, MOBILE);
+    const { page, close } = await openSourcePage(e2e, path, MOBILE);
     await waitForSpinnerToGo(page);
     await page.getByRole("article").first().click();
     const dialog = page.getByRole("dialog");
@@ -305,14 +308,16 @@ test.each(["/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz
 );
 
 test("a link to the page without a search clears the search box instead of restoring the old search", async () => {
-  const { page, close } = await openSourcePage(browser, server.url, "/remoteok?search=wasm", DESKTOP);
+  const { page, close } = await openSourcePage(e2e, "/remoteok?search=wasm", DESKTOP, { clock: true });
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("article").count()).toBe(1);
   // What a header or hub link to /remoteok does: a client-side navigation to the bare URL.
   await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate("/remoteok"));
   await expect.poll(() => page.getByRole("searchbox").inputValue()).toBe("");
   await expect.poll(() => page.getByRole("article").count()).toBe(2);
-  await page.waitForTimeout(600);
+  // Fire every timer the old search could have left (the search debounce is 300 ms), then let any navigation settle.
+  await page.clock.runFor(1_000);
+  await routerIdle(page);
   expect(page.url()).not.toContain("search=");
   await close();
 });

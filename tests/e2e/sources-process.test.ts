@@ -1,14 +1,10 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { spawnApp } from "../support/spawn-app";
-import { remoteOkJob } from "../fakes/sources/remoteok";
-import { himalayasJob } from "../fakes/sources/himalayas";
-import { startFakeSources, type FakeSources } from "../fakes/sources/server";
+import { runScript, runTempDir, spawnApp } from "#tests/support/spawn-app.ts";
+import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
+import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
+import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 let fakes: FakeSources;
 
 beforeAll(async () => {
@@ -19,17 +15,7 @@ beforeAll(async () => {
 afterAll(() => fakes?.close());
 
 function runSync(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/sources-sync.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => resolve({ code, output }));
-  });
+  return runScript("sources-sync", [], { NODE_ENV: "production", ...env });
 }
 
 test("npm start syncs every configured source at boot in the background and stops cleanly", async () => {
@@ -50,18 +36,21 @@ test("npm start syncs every configured source at boot in the background and stop
 }, 120_000);
 
 test("npm run sources:sync runs every configured source once, prints a summary and exits non-zero when one failed", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-sync-"));
-  const env = { ...fakes.env, DATA_DIR: dataDir, SOURCES_TIMEOUT_SECONDS: "1", JOBWIZ_API_KEY: "" };
-  fakes.set("adzuna", { jobs: [] });
-  const ok = await runSync(env);
-  expect(ok.output).toMatch(/remoteok\s+ok\s+2 fetched, 0 dropped, 2 stored/);
-  expect(ok.output).toMatch(/jobwiz\s+skipped\s+not configured \(JOBWIZ_API_KEY\)/);
-  expect(ok.code).toBe(0);
+  const dataDir = runTempDir("jobboard-sync-");
+  try {
+    const env = { ...fakes.env, DATA_DIR: dataDir, SOURCES_TIMEOUT_SECONDS: "1", JOBWIZ_API_KEY: "" };
+    fakes.set("adzuna", { jobs: [] });
+    const ok = await runSync(env);
+    expect(ok.output).toMatch(/remoteok\s+ok\s+2 fetched, 0 dropped, 2 stored/);
+    expect(ok.output).toMatch(/jobwiz\s+skipped\s+not configured \(JOBWIZ_API_KEY\)/);
+    expect(ok.code).toBe(0);
 
-  fakes.set("remoteok", { fault: "500", faultTimes: Infinity });
-  const failed = await runSync(env);
-  expect(failed.output).toMatch(/remoteok\s+FAILED\s+HTTP 500.*\(2 previous listings kept\)/);
-  expect(failed.code).toBe(1);
-  fakes.set("remoteok", { fault: null });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+    fakes.set("remoteok", { fault: "500", faultTimes: Infinity });
+    const failed = await runSync(env);
+    expect(failed.output).toMatch(/remoteok\s+FAILED\s+HTTP 500.*\(2 previous listings kept\)/);
+    expect(failed.code).toBe(1);
+  } finally {
+    fakes.set("remoteok", { fault: null });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }, 180_000);

@@ -1,16 +1,19 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { loadEnv } from "../../server/env";
-import { syncAll } from "../../server/sources/ingest";
-import { createConnectors } from "../../server/sources/registry";
-import type { TestServer } from "../support/server";
-import type { FakeSources } from "../fakes/sources/server";
+import { loadEnv } from "#server/env.ts";
+import { syncAll } from "#server/sources/ingest.ts";
+import { createConnectors } from "#server/sources/registry.ts";
+import type { TestServer } from "#tests/support/server.ts";
+import type { FakeSources } from "#tests/fakes/sources/server.ts";
+import { hydrated, type E2e, type Viewport } from "./fixtures";
 
-/** A fresh page at `viewport` on `path`, hydrated, with its JS dialogs (alert/confirm/prompt) recorded. */
-export async function openSourcePage(browser: Browser, baseUrl: string, path: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+/**
+ * A fresh page at `viewport` on `path`, hydrated, with its JS dialogs (alert/confirm/prompt) recorded; with `clock`,
+ * Playwright's clock is installed first (time still flows) so a test can fire pending timers on demand.
+ */
+export async function openSourcePage(e2e: E2e, path: string, viewport: Viewport, { baseUrl, clock = false }: { baseUrl?: string; clock?: boolean } = {}) {
+  const page = await e2e.newPage({ viewport, baseUrl });
+  if (clock) await page.clock.install();
   // Fail a step with its own message well before the test's timeout.
   page.setDefaultTimeout(10_000);
   const dialogs: string[] = [];
@@ -18,23 +21,15 @@ export async function openSourcePage(browser: Browser, baseUrl: string, path: st
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const response = await page.goto(`${baseUrl}${path}`);
+  const response = await page.goto(`${baseUrl ?? e2e.url}${path}`);
   expect(response?.status()).toBe(200);
-  await page.waitForFunction(() => Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter));
-  return { page, dialogs, close: () => context.close() };
+  await hydrated(page);
+  return { page, dialogs, close: () => page.context().close() };
 }
 
 /** The spec's full-screen spinner shows first and then goes away. */
 export async function waitForSpinnerToGo(page: Page) {
-  await page.getByRole("status", { name: "Loading jobs" }).waitFor({ state: "detached", timeout: 10_000 });
-}
-
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
+  await page.getByRole("status", { name: "Loading jobs" }).waitFor({ state: "hidden", timeout: 10_000 });
 }
 
 /** Runs every configured source once against the fakes, as the scheduler would. */

@@ -1,19 +1,16 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, DESKTOP, MOBILE } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { himalayasJob } from "../fakes/sources/himalayas";
-import { remoteOkJob } from "../fakes/sources/remoteok";
-import { startFakeSources, type FakeSources } from "../fakes/sources/server";
-import { XSS_VECTORS } from "../fakes/sources/xss-vectors";
+import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
+import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
+import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
+import { XSS_VECTORS } from "#tests/fakes/sources/xss-vectors.ts";
+import { DESKTOP, MOBILE, useE2e } from "./fixtures";
 import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "./sources-support";
 
 /** The corpus split over a few listings, each carrying its share in the description, title and company. */
 const CHUNKS = Array.from({ length: 6 }, (_, chunk) => XSS_VECTORS.filter((_, i) => i % 6 === chunk));
 
 let fakes: FakeSources;
-let server: TestServer;
-let browser: Browser;
 
 beforeAll(async () => {
   fakes = await startFakeSources();
@@ -25,30 +22,41 @@ beforeAll(async () => {
   fakes.set("himalayas", {
     jobs: CHUNKS.map((vectors, i) => himalayasJob(i + 1, { title: `Job ${i + 1}`, description: `<p>Safe ${i + 1}</p>${vectors.join("")}` })),
   });
-  [server, browser] = await Promise.all([startTestServer({ pages: true, env: fakes.env }), launchBrowser()]);
-  await ingestFromFakes(server, fakes);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fakes?.close();
-});
+afterAll(() => fakes?.close());
+const e2e = useE2e(() => ({ env: fakes.env }));
+beforeAll(() => ingestFromFakes(e2e.server, fakes));
 
 const pwned = (page: Page) => page.evaluate(() => (window as { __xss?: unknown }).__xss ?? null);
 
+/**
+ * A broken image loaded now fails after the server answers: by then an onerror payload rendered earlier
+ * (an <img src=x onerror=…> that survived sanitising) would have fired too.
+ */
+const imageErrorRoundTrip = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const probe = new Image();
+        probe.onerror = () => resolve();
+        probe.src = `/xss-probe-${Date.now()}.png`;
+      }),
+  );
+
 test.each(["/remoteok", "/himalayasjobs"])("no XSS vector runs on %s at 1280 px", async (path) => {
-  const { page, dialogs, close } = await openSourcePage(browser, server.url, path, DESKTOP);
+  const { page, dialogs, close } = await openSourcePage(e2e, path, DESKTOP);
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("article").count()).toBe(CHUNKS.length);
   await page.mouse.move(300, 300);
   await page.keyboard.press("Tab");
+  await imageErrorRoundTrip(page);
   expect(dialogs).toEqual([]);
   expect(await pwned(page)).toBeNull();
   await close();
 });
 
 test.each(["/remoteok", "/himalayasjobs"])("no XSS vector runs in the popup on %s at 375 px", async (path) => {
-  const { page, dialogs, close } = await openSourcePage(browser, server.url, path, MOBILE);
+  const { page, dialogs, close } = await openSourcePage(e2e, path, MOBILE);
   await waitForSpinnerToGo(page);
   for (let i = 0; i < CHUNKS.length; i++) {
     await page.getByRole("article").nth(i).getByRole("heading", { level: 2 }).getByRole("button").click();
@@ -64,7 +72,7 @@ test.each(["/remoteok", "/himalayasjobs"])("no XSS vector runs in the popup on %
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
   }
-  await page.waitForTimeout(200);
+  await imageErrorRoundTrip(page);
   expect(dialogs).toEqual([]);
   expect(await pwned(page)).toBeNull();
   await close();

@@ -6,6 +6,7 @@ export type ReceivedMail = {
   envelopeTo: string[];
   headers: Record<string, string>;
   text: string;
+  html?: string;
   raw: string;
 };
 
@@ -27,14 +28,30 @@ function decodeQuotedPrintable(body: string): string {
   return bytes.toString("utf8");
 }
 
-function parseMail(raw: string, envelopeFrom: string, envelopeTo: string[]): ReceivedMail {
+/** A part's headers and decoded body. */
+function parsePart(raw: string): { headers: Record<string, string>; body: string } {
   const split = raw.indexOf("\r\n\r\n");
   const headers = parseHeaders(raw.slice(0, split));
   let body = raw.slice(split + 4);
   const encoding = headers["content-transfer-encoding"]?.toLowerCase();
   if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
   if (encoding === "base64") body = Buffer.from(body, "base64").toString("utf8");
-  return { envelopeFrom, envelopeTo, headers, text: body.replace(/\r\n/g, "\n").trimEnd(), raw };
+  return { headers, body };
+}
+
+/** `text` is the plain-text body: the whole body, or a multipart mail's text/plain part (its HTML in `html`). */
+function parseMail(raw: string, envelopeFrom: string, envelopeTo: string[]): ReceivedMail {
+  const { headers, body } = parsePart(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (!headers["content-type"]?.toLowerCase().startsWith("multipart/") || !boundary) {
+    return { envelopeFrom, envelopeTo, headers, text: body.replace(/\r\n/g, "\n").trimEnd(), raw };
+  }
+  const raws = raw.slice(raw.indexOf("\r\n\r\n") + 4).split(`--${boundary}`).slice(1, -1);
+  const parts = raws.map((part) => parsePart(part.replace(/^\r\n/, "")));
+  const find = (type: string) => parts.find((part) => part.headers["content-type"]?.toLowerCase().startsWith(type))?.body;
+  const text = (find("text/plain") ?? "").replace(/\r\n/g, "\n").trimEnd();
+  const html = find("text/html")?.replace(/\r\n/g, "\n").trimEnd();
+  return { envelopeFrom, envelopeTo, headers, text, ...(html !== undefined ? { html } : {}), raw };
 }
 
 /**

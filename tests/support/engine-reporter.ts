@@ -1,8 +1,9 @@
 import type { Reporter, TestModule } from "vitest/node";
 
 /**
- * Prints how many tests ran on each database engine (CI must show the PostgreSQL suite really ran),
- * then the plain closing line "N passed, N failed".
+ * Prints how many tests ran on each database engine, then the plain closing line "N passed, N failed".
+ * Under CI a run with database tests but none on PostgreSQL fails: a missing or broken TEST_DATABASE_URL
+ * would otherwise turn the PostgreSQL half of the suite off without anyone noticing.
  */
 export default class EngineReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
@@ -23,5 +24,10 @@ export default class EngineReporter implements Reporter {
     }
     console.log(`\nDatabase engines: ${counts.pglite} tests passed on PGlite, ${counts.postgres} on PostgreSQL`);
     console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+    if (process.env.CI === "true" && counts.pglite > 0 && counts.postgres === 0) {
+      console.error("CI: no test passed on PostgreSQL; set TEST_DATABASE_URL to a reachable server (see README)");
+      // Vitest only ever raises the exit code, so this survives a run whose tests all passed.
+      process.exitCode = 1;
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { JobFormValues } from "~/lib/job";
+import type { JobFormValues } from "#shared/job.ts";
 
 /** A complete, valid job in the spec's wire shape; override what a test cares about. */
 export function validJob(overrides: Partial<Record<keyof JobFormValues, unknown>> = {}): Record<string, unknown> {

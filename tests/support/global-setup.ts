@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openPglite } from "../../server/db/client";
-import { ensureBuild } from "../../server/pages";
+import { openPglite } from "#server/db/client.ts";
+import { ensureBuild } from "#server/pages.ts";
 
 /**
  * Once per run: migrate a PGlite instance and dump it, so each test file loads a ready database in ~0.5 s
@@ -14,15 +14,16 @@ import { ensureBuild } from "../../server/pages";
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Test databases are named jobboard_test_<Date.now() in base 36>_<random>. A run killed mid-way leaves its
- * databases behind on the shared server; drop those old enough that no live run can still own them.
+ * Test databases are named jobboard_test_<Date.now() in base 36>_<random> (jobboard_seed_… for the seed script's).
+ * A run killed mid-way leaves its databases behind on the shared server; drop those old enough that no live run
+ * can still own them.
  */
 async function dropStaleTestDatabases(adminUrl: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'jobboard\\_test\\_%'",
+      "SELECT datname FROM pg_database WHERE datname LIKE 'jobboard\\_test\\_%' OR datname LIKE 'jobboard\\_seed\\_%'",
     );
     for (const { datname } of rows) {
       const created = parseInt(datname.split("_")[2] ?? "", 36);
@@ -35,8 +36,20 @@ async function dropStaleTestDatabases(adminUrl: string) {
   }
 }
 
+/** Temp dirs the tests make (jobboard-tests-, -app-, -seed-, -sync-, -env-…) that a killed run left behind. */
+function removeStaleTempDirs() {
+  const tmp = os.tmpdir();
+  for (const entry of fs.readdirSync(tmp)) {
+    if (!entry.startsWith("jobboard-")) continue;
+    const dir = path.join(tmp, entry);
+    const stat = fs.statSync(dir, { throwIfNoEntry: false });
+    if (stat?.isDirectory() && Date.now() - stat.mtimeMs > STALE_AFTER_MS) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) await dropStaleTestDatabases(process.env.TEST_DATABASE_URL);
+  removeStaleTempDirs();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-tests-"));
   const database = await openPglite(undefined);
@@ -47,7 +60,7 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteDump", dumpPath);
 
-  ensureBuild((message) => console.log(message));
+  await ensureBuild((message) => console.log(message));
 
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { createApp } from "../../server/app";
-import { loadEnv, type Env } from "../../server/env";
-import { createLogger } from "../../server/logger";
-import { CLIENT_DIR, productionPages } from "../../server/pages";
-import { createServices, type AppServices } from "../../server/services";
+import { createApp } from "#server/app.ts";
+import { loadEnv, type Env } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
+import { CLIENT_DIR, productionPages } from "#server/pages.ts";
+import { createServices, type AppServices } from "#server/services.ts";
 import { createTestDatabase } from "./database";
 
 export type TestServer = {
@@ -35,6 +35,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     AUTH_RATE_LIMIT_MAX: "1000",
     CONTACT_RATE_LIMIT_MAX: "1000",
+    // Most tests post listings (many from one account) and expect them in search at once; the moderation and
+    // limit tests turn review and the daily limit on themselves.
+    MODERATION: "off",
+    POSTS_PER_DAY: "100000",
+    REQUIRE_EMAIL_VERIFICATION: "false",
     ...options.env,
   });
   const services = createServices({

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { EnvError, loadEnv } from "../../server/env";
-import { resolveAuthSecret } from "../../server/secret";
+import { EnvError, loadEnv } from "#server/env.ts";
+import { resolveAuthSecret } from "#server/secret.ts";
 
 const SECRET = "s".repeat(32);
 const dirs: string[] = [];
@@ -66,7 +66,56 @@ test.each([
   ["PUBLIC_URL", "not a url"],
   ["OIDC_ISSUER", "issuer"],
 ])("a bad %s (%s) stops the server with a message naming it", (name, value) => {
-  expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n[\\s\\S]*${name}:`));
+  expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: [^\\n]+$`));
+});
+
+test.each(["yes", "YES", "true", "True", "1"])("SEED_DEMO=%s is read as true", (value) => {
+  expect(loadEnv({ SEED_DEMO: value }).SEED_DEMO).toBe(true);
+});
+
+test.each(["no", "No", "false", "FALSE", "0"])("SOURCES_SCHEDULER=%s is read as false", (value) => {
+  expect(loadEnv({ SOURCES_SCHEDULER: value }).SOURCES_SCHEDULER).toBe(false);
+});
+
+test.each(["maybe", "on", "off", "2", "ja"])("a boolean setting given %s is refused, not read as false", (value) => {
+  expect(() => loadEnv({ SEED_DEMO: value })).toThrow(
+    `Invalid configuration: SEED_DEMO: Must be true or false (yes/no and 1/0 work too), not "${value}"`,
+  );
+});
+
+test.each(["jobs.example.com", "localhost:3000", "ftp://jobs.example.com"])("PUBLIC_URL=%s without an http(s) scheme is refused", (value) => {
+  expect(() => loadEnv({ PUBLIC_URL: value })).toThrow(
+    "Invalid configuration: PUBLIC_URL: Must be a URL starting with http:// or https://, for example https://jobs.example.com",
+  );
+});
+
+test.each(["smtp.example.com:587", "smtp//user:pass@smtp.example.com", "http://smtp.example.com"])("a malformed SMTP_URL (%s) is refused with an example", (value) => {
+  expect(() => loadEnv({ SMTP_URL: value })).toThrow(
+    "Invalid configuration: SMTP_URL: Must be a URL starting with smtp:// or smtps://, for example smtp://user:password@smtp.example.com:587",
+  );
+});
+
+test("a well-formed SMTP_URL is kept as given", () => {
+  expect(loadEnv({ SMTP_URL: "smtps://user:p%40ss@smtp.example.com:465" }).SMTP_URL).toBe("smtps://user:p%40ss@smtp.example.com:465");
+});
+
+test.each(["localhost/jobs", "mysql://db/jobs", "postgres//db/jobs"])("a malformed DATABASE_URL (%s) is refused before any connection", (value) => {
+  expect(() => loadEnv({ DATABASE_URL: value })).toThrow(
+    "Invalid configuration: DATABASE_URL: Must be a URL starting with postgres:// or postgresql://",
+  );
+});
+
+test("SOURCES_DISABLED takes known source names in any case, and names an unknown one with the list", () => {
+  expect(loadEnv({ SOURCES_DISABLED: "RemoteOK, himalayas" }).SOURCES_DISABLED).toEqual(["remoteok", "himalayas"]);
+  expect(() => loadEnv({ SOURCES_DISABLED: "remoteok,indeed" })).toThrow(
+    'Invalid configuration: SOURCES_DISABLED: Unknown source "indeed"; the sources are remoteok, adzuna, himalayas, jooble, jobwiz',
+  );
+});
+
+test("several bad settings give one line each", () => {
+  expect(() => loadEnv({ SEED_DEMO: "maybe", PUBLIC_URL: "example.com" })).toThrow(
+    /^Invalid configuration: PUBLIC_URL: [^\n]+\nInvalid configuration: SEED_DEMO: [^\n]+$/,
+  );
 });
 
 test("SEED_DEMO=false turns the demo seed off", () => {
@@ -109,3 +158,44 @@ test("a damaged secret file is replaced by a new secret", () => {
   expect(secret.length).toBeGreaterThanOrEqual(32);
   expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(secret);
 });
+
+test("the board's name, contact details and counters default to the spec's values", () => {
+  const env = loadEnv({});
+  expect(env).toMatchObject({
+    SITE_NAME: "Job Board",
+    SITE_EMAIL: "support@jobboard.community",
+    HERO_JOBS_POSTED: "0+",
+    HERO_MONTHLY_USERS: "5000+",
+    HERO_JOBSEEKERS: "1000+",
+  });
+  expect(env.SITE_SOCIAL_LINKS).toHaveLength(2);
+});
+
+test("an operator can switch the phone, address, hours and social links off with none", () => {
+  const env = loadEnv({ SITE_PHONE: "none", SITE_ADDRESS: "none", SITE_HOURS: "", SITE_SOCIAL_LINKS: "none" });
+  expect([env.SITE_PHONE, env.SITE_ADDRESS, env.SITE_HOURS, env.SITE_SOCIAL_LINKS]).toEqual([undefined, [], undefined, []]);
+});
+
+test.each([
+  ["SITE_EMAIL", "support"],
+  ["SITE_SOCIAL_LINKS", "linkedin.com/company/acme"],
+  ["SITE_NAME", " "],
+])("a bad %s (%s) is refused with a line naming it", (name, value) => {
+  expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}(\\.\\d+)?: [^\\n]+$`));
+});
+
+test("TOKEN_SYNC_URL is off when unset and kept as a same-origin path when given as a path or a URL on PUBLIC_URL", () => {
+  expect(loadEnv({}).TOKEN_SYNC_URL).toBeUndefined();
+  expect(loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: "/session-sync" }).TOKEN_SYNC_URL).toBe("/session-sync");
+  expect(loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: "https://jobs.example.com/auth/sync?v=1" }).TOKEN_SYNC_URL).toBe("/auth/sync?v=1");
+  expect(loadEnv({}).TOKEN_SYNC_MAX_AGE_SECONDS).toBe(300);
+});
+
+test.each(["https://evil.example/collect", "//evil.example/collect", "http://jobs.example.com/sync", "javascript:alert(1)"])(
+  "TOKEN_SYNC_URL=%s, off this board's origin, stops the server with a line naming it",
+  (value) => {
+    expect(() => loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: value })).toThrow(
+      "Invalid configuration: TOKEN_SYNC_URL: Must be on this board's own origin (https://jobs.example.com); give a path such as /session-sync or a URL starting with https://jobs.example.com/",
+    );
+  },
+);

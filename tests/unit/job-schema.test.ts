@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import { isExpired, jobIdSchema, jobInputSchema, jobSearchSchema } from "~/lib/job";
-import { containsPattern } from "../../server/jobs/repository";
-import { toJobFormValues, toJobValues, toWireJob, type JobRow } from "../../server/jobs/mapper";
-import { validJob } from "../support/factories";
+import { isExpired, jobIdSchema, jobInputSchema, jobPostSchema, jobSearchSchema, postingDateProblem } from "#shared/job.ts";
+import { containsPattern } from "#server/jobs/repository.ts";
+import { toJobFields, toJobValues, toWireJob, type JobRow } from "#server/jobs/mapper.ts";
+import { validJob } from "#tests/support/factories.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -74,6 +74,32 @@ test("a listing expires once postingDate + 30 days is past", () => {
   expect(isExpired("2024-05-01", now)).toBe(true);
 });
 
+test("a posting date is refused once it is older than the 30 days a listing is shown", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  expect(postingDateProblem("2026-10-25", now)).toBeUndefined();
+  expect(postingDateProblem(new Date(now.getTime() - 30 * DAY), now)).toBeUndefined();
+  expect(postingDateProblem(new Date(now.getTime() - 30 * DAY - 1000), now)).toBe("Must be within the last 30 days; an older listing is never shown");
+  expect(postingDateProblem("2026-10-24", now)).toBe("Must be within the last 30 days; an older listing is never shown");
+});
+
+test("a posting date is refused once it is tomorrow everywhere on Earth, not while it is already today somewhere", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  expect(postingDateProblem("2026-11-23", now)).toBeUndefined();
+  // 12:00 UTC is 02:00 on 24 November at UTC+14 (Kiribati), so the 24th is someone's today.
+  expect(postingDateProblem("2026-11-24", now)).toBeUndefined();
+  expect(postingDateProblem("2026-11-25", now)).toBe("Must not be in the future");
+  expect(postingDateProblem(new Date(now.getTime() + 14 * 60 * 60 * 1000 + 1000), now)).toBe("Must not be in the future");
+});
+
+test("only the post schema applies the posting window; the stored-job schema keeps an old date valid", () => {
+  const old = validJob({ postingDate: "2024-06-01" });
+  expect(jobInputSchema.safeParse(old).success).toBe(true);
+  const refused = jobPostSchema.safeParse(old);
+  expect(refused.success).toBe(false);
+  expect(refused.error?.issues.map((issue) => issue.path.join("."))).toEqual(["postingDate"]);
+  expect(jobPostSchema.safeParse(validJob()).success).toBe(true);
+});
+
 test("search text is matched literally: %, _ and \\ are escaped for LIKE", () => {
   expect(containsPattern("100%")).toBe("%100\\%%");
   expect(containsPattern("QA_Lead")).toBe("%QA\\_Lead%");
@@ -98,7 +124,7 @@ test("a job round-trips from the form to the database row and back to the spec's
     companyInstagram: "https://www.instagram.com/acme",
     postedByEmail: "owner@example.com",
   });
-  expect(toJobValues(jobInputSchema.parse(toJobFormValues(wire)), "owner@example.com")).toEqual(values);
+  expect(toJobValues(jobInputSchema.parse(toJobFields(wire)), "owner@example.com")).toEqual(values);
 });
 
 test("duplicate skills are stored once", () => {

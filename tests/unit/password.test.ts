@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { hashPassword, verifyPassword } from "../../server/password";
+import { hashPassword, verifyPassword } from "#server/password.ts";
 
 test("a password hashes to scrypt with N=2^17, r=8, p=1, a 16-byte salt and a 64-byte key", async () => {
   const hash = await hashPassword("correct horse battery");

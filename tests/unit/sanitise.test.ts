@@ -1,17 +1,17 @@
 import { describe, expect, test } from "vitest";
-import type { ExternalJob } from "~/lib/external-job";
-import { normaliseAdzuna } from "../../server/sources/adzuna";
-import { normaliseHimalayas } from "../../server/sources/himalayas";
-import { normaliseJobWiz } from "../../server/sources/jobwiz";
-import { normaliseJooble } from "../../server/sources/jooble";
-import { normaliseRemoteOk } from "../../server/sources/remoteok";
-import { htmlToText, sanitiseHtml } from "../../server/sources/sanitise";
-import { adzunaJob } from "../fakes/sources/adzuna";
-import { himalayasJob } from "../fakes/sources/himalayas";
-import { jobWizJob, jobWizSpecJob } from "../fakes/sources/jobwiz";
-import { joobleJob } from "../fakes/sources/jooble";
-import { remoteOkJob } from "../fakes/sources/remoteok";
-import { XSS_VECTORS } from "../fakes/sources/xss-vectors";
+import type { ExternalJob } from "#shared/sources.ts";
+import { normaliseAdzuna } from "#server/sources/adzuna.ts";
+import { normaliseHimalayas } from "#server/sources/himalayas.ts";
+import { normaliseJobWiz } from "#server/sources/jobwiz.ts";
+import { normaliseJooble } from "#server/sources/jooble.ts";
+import { normaliseRemoteOk } from "#server/sources/remoteok.ts";
+import { htmlToText, sanitiseHtml } from "#server/sources/sanitise.ts";
+import { adzunaJob } from "#tests/fakes/sources/adzuna.ts";
+import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
+import { jobWizJob, jobWizSpecJob } from "#tests/fakes/sources/jobwiz.ts";
+import { joobleJob } from "#tests/fakes/sources/jooble.ts";
+import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
+import { XSS_VECTORS } from "#tests/fakes/sources/xss-vectors.ts";
 
 const ALLOWED_TAGS = new Set([
   "p", "br", "hr", "ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
@@ -77,6 +77,13 @@ test("upstream headings are demoted below the page's own", () => {
 test("a description with nothing readable left is null, so the page says 'No description available'", () => {
   expect(sanitiseHtml(`<script>alert(1)</script><img src=x>`)).toBeNull();
   expect(sanitiseHtml("")).toBeNull();
+});
+
+test("htmlToText keeps a space between paragraphs, list items, line breaks and cells, and none inside inline markup", () => {
+  expect(htmlToText("<p>Requirements number 1.</p><ol><li>TypeScript</li><li>Node<br>and Postgres</li></ol><p>Apply <b>to</b>day</p>")).toBe(
+    "Requirements number 1. TypeScript Node and Postgres Apply today",
+  );
+  expect(htmlToText("<div>One</div><div>Two</div><table><tr><td>A</td><td>B</td></tr></table><h2>End</h2>")).toBe("One Two A B End");
 });
 
 test("htmlToText decodes entities once and strips markup (Adzuna highlights, Jooble &nbsp;)", () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { SourceId } from "~/lib/external-job";
+import type { SourceId } from "#shared/sources.ts";
 import { adzunaAuthFailure, adzunaBody } from "./adzuna";
 import { himalayasBody } from "./himalayas";
 import { jobWizBody } from "./jobwiz";
@@ -8,7 +8,7 @@ import { joobleBody } from "./jooble";
 import { remoteOkBody } from "./remoteok";
 
 /** What a fake source does with the next requests instead of answering normally. */
-export type Fault = "timeout" | "429" | "500" | "malformed" | "huge";
+export type Fault = "timeout" | "429" | "500" | "malformed" | "huge" | "redirect";
 
 export type FakeSourceState = {
   jobs: unknown[];
@@ -36,6 +36,8 @@ export type FakeSources = {
   state: Record<SourceId, FakeSourceState>;
   set(source: SourceId, patch: Partial<FakeSourceState>): void;
   requests(source?: SourceId): LoggedRequest[];
+  /** Holds `source`'s answers (requests are still logged) until the returned function is called. */
+  hold(source: SourceId): () => void;
   close(): Promise<void>;
 };
 
@@ -58,15 +60,17 @@ export async function startFakeSources({ port = 0 }: { port?: number } = {}): Pr
     jobwiz: emptyState(),
   };
   const log: LoggedRequest[] = [];
+  const holds = new Map<SourceId, Promise<void>>();
 
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
       const url = new URL(req.url ?? "/", "http://fake.local");
       const source = routeOf(req.method ?? "GET", url.pathname);
       if (!source) return send(res, 404, JSON.stringify({ message: "Not found" }));
       log.push({ source, method: req.method ?? "GET", url, headers: req.headers, body, at: Date.now() });
+      await holds.get(source);
       const current = state[source];
       if (current.fault && current.faultTimes > 0) {
         current.faultTimes--;
@@ -94,6 +98,14 @@ export async function startFakeSources({ port = 0 }: { port?: number } = {}): Pr
       if (patch.fault === null) state[source].faultTimes = Infinity;
     },
     requests: (source) => log.filter((entry) => !source || entry.source === source),
+    hold(source) {
+      let release!: () => void;
+      holds.set(source, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        holds.delete(source);
+        release();
+      };
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -125,6 +137,9 @@ function fault(res: ServerResponse, current: FakeSourceState) {
       return send(res, 500, JSON.stringify({ message: "Internal error" }));
     case "malformed":
       return send(res, 200, '{"jobs": [ {"title": "cut off');
+    case "redirect":
+      // To the same route, so a client that followed it would show up as a second logged request.
+      return send(res, 302, "", { location: `${res.req.url ?? "/"}${res.req.url?.includes("?") ? "&" : "?"}redirected=1` });
     case "huge":
       res.writeHead(200, { "content-type": "application/json" });
       res.write("[");

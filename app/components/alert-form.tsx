@@ -1,0 +1,95 @@
+import { BellRing } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { ALERT_FREQUENCIES, type AlertFrequency } from "#shared/alerts.ts";
+
+const FREQUENCY_LABELS: Record<AlertFrequency, string> = { daily: "Daily", weekly: "Weekly", instant: "As soon as they are posted" };
+
+export const ALERT_SENT = "Almost done: we sent you a link to confirm the alert. Nothing is mailed until you follow it.";
+
+type Status = { tone: "success" | "error"; message: string } | null;
+
+/**
+ * "Email me new jobs like these": the current search and filters as an email alert. The server mails a
+ * confirmation link (double opt-in); this form only says so.
+ */
+export function AlertForm({ search }: { search: Record<string, string> }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const formId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSending(true);
+    setStatus(null);
+    setFieldErrors({});
+    try {
+      const response = await fetch("/api/alerts", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: form.get("email"), frequency: form.get("frequency"), search }),
+      });
+      if (response.ok) {
+        setStatus({ tone: "success", message: ALERT_SENT });
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
+      setFieldErrors(body?.error?.fields ?? {});
+      setStatus({ tone: "error", message: body?.error?.message ?? "Something went wrong on our side. Please try again." });
+    } catch {
+      setStatus({ tone: "error", message: "Could not reach the server. Check your connection and try again." });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-2 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        <BellRing aria-hidden="true" className="h-4 w-4" />
+        Email me new jobs like these
+      </button>
+      <form id={formId} hidden={!open} onSubmit={submit} aria-label="Job alert" className="mt-3 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end">
+        <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+          Email address
+          <input
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            aria-invalid={fieldErrors.email ? true : undefined}
+            className="rounded-md border border-slate-300 px-3 py-2"
+          />
+          {fieldErrors.email ? <span className="text-red-700">{fieldErrors.email}</span> : null}
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          How often
+          <select name="frequency" defaultValue="daily" className="rounded-md border border-slate-300 px-3 py-2">
+            {ALERT_FREQUENCIES.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {FREQUENCY_LABELS[frequency]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={sending} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          Create alert
+        </button>
+      </form>
+      {status ? (
+        <p role={status.tone === "error" ? "alert" : "status"} className={`mt-2 text-sm ${status.tone === "error" ? "text-red-700" : "text-green-800"}`}>
+          {status.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

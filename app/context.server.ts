@@ -1,0 +1,58 @@
+import { createContext, data, redirect, RouterContextProvider } from "react-router";
+import { ERROR_STATUS, type ErrorCode } from "#shared/errors.ts";
+import type { SessionUser } from "#shared/session.ts";
+import type { AppServices } from "#server/services.ts";
+
+/**
+ * The server's services (config, and one door per domain) for loaders and actions. Pages reach server code only
+ * through this context, never by importing it, so the page build holds no second copy of any server module (ADR 0004).
+ */
+export const servicesContext = createContext<AppServices>();
+
+/** This answer's Content-Security-Policy nonce, which entry.server puts on every inline script. */
+export const cspNonceContext = createContext<string | undefined>(undefined);
+export function createLoadContext(services: AppServices, nonce?: string) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(cspNonceContext, nonce);
+  return context;
+}
+
+const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user for this request. The root loader and a protected route's loader both ask; the
+ * session is looked up once per request, not once per loader.
+ */
+export function getSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
+  let user = sessionUsers.get(request);
+  if (!user) {
+    user = context.get(servicesContext).sessions.getUser({ headers: request.headers });
+    sessionUsers.set(request, user);
+  }
+  return user;
+}
+
+/** The signed-in user, or a redirect to /login that remembers where the visitor wanted to go. */
+export async function requireUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+type PageMessage = string | { status: number; message: string };
+
+/**
+ * A domain's refusal as the page's error boundary shows it: the status from the one code→status table and the
+ * page's own words for it (a page may also answer a code with another status, e.g. a malformed id as a 404).
+ * Anything that is not a domain refusal is returned as it is, to be thrown on as a 500.
+ */
+export function pageError(error: unknown, messages: Partial<Record<ErrorCode, PageMessage>> = {}): unknown {
+  if (!(error instanceof Error) || error.name !== "DomainError" || !("code" in error)) return error;
+  const code = error.code as ErrorCode;
+  const answer = messages[code] ?? error.message;
+  return typeof answer === "string"
+    ? data(answer, { status: ERROR_STATUS[code] })
+    : data(answer.message, { status: answer.status });
+}

@@ -1,0 +1,69 @@
+/** /sitemap.xml and /robots.txt, rendered from the listings the jobs domain gives. */
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string);
+
+export const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+
+const url = (baseUrl: string, loc: string, lastmod?: Date) =>
+  `  <url><loc>${escapeXml(`${baseUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+
+/** The sitemap index: one <sitemap> per file, each file at most 50,000 URLs. */
+export function sitemapIndexXml(baseUrl: string, files: readonly string[]): string {
+  return [
+    XML_DECLARATION,
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((file) => `  <sitemap><loc>${escapeXml(`${baseUrl}${file}`)}</loc></sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+export function sitemapXml(baseUrl: string, pages: readonly string[]): string {
+  return [XML_DECLARATION, URLSET_OPEN, ...pages.map((page) => url(baseUrl, page)), "</urlset>", ""].join("\n");
+}
+
+/** A listings file written batch by batch as the database gives them, so memory stays one batch however big. */
+export function sitemapXmlStream(baseUrl: string, batches: AsyncIterable<{ id: string; updatedAt: Date }[]>) {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`${XML_DECLARATION}\n${URLSET_OPEN}\n`));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode("</urlset>\n"));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(`${next.value.map((entry) => url(baseUrl, `/jobs/${entry.id}`, entry.updatedAt)).join("\n")}\n`));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+export function robotsTxt(baseUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /my-job",
+    "Disallow: /post-job",
+    "Disallow: /edit-job/",
+    "Disallow: /favourite",
+    "Disallow: /login",
+    "",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

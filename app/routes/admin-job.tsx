@@ -1,0 +1,202 @@
+import { useId, useState } from "react";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { postAccountAction, postAdminDecision, type AdminApiResult } from "#app/lib/admin-api.ts";
+import { REPORT_REASONS, statusLabel, type JobStatus, type ModerationAction, type ReportReason } from "#shared/moderation.ts";
+import type { Route } from "./+types/admin-job";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Review: ${loaderData.review.job.jobTitle} | Job Board` : "Page not found | Job Board" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(context, request);
+  const review = await context
+    .get(servicesContext)
+    .moderation.getReview({ viewer, id: params.id })
+    .catch((error: unknown) => {
+      throw pageError(error);
+    });
+  return { review };
+}
+
+/** The decisions open to an admin in each status (the server checks the same). */
+const ACTIONS: Record<JobStatus, ModerationAction[]> = {
+  pending: ["approve", "reject", "hide"],
+  published: ["hide", "reject"],
+  hidden: ["restore", "reject"],
+  rejected: ["restore", "hide"],
+};
+
+const LABELS: Record<ModerationAction, string> = { approve: "Approve", reject: "Reject", hide: "Hide", restore: "Restore" };
+
+const HISTORY_WORDS: Record<string, string> = {
+  submitted: "Submitted for review",
+  resubmitted: "Changed and submitted again",
+  approve: "Approved",
+  reject: "Rejected",
+  hide: "Hidden",
+  restore: "Restored",
+  "auto-hide": "Hidden after reports",
+};
+
+export default function AdminJob({ loaderData }: Route.ComponentProps) {
+  const { review } = loaderData;
+  const { job } = review;
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  const reasonId = useId();
+
+  const run = async (call: () => Promise<AdminApiResult>, doneText: string) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const result = await call();
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.fields?.reason ? `${result.message}.` : result.message);
+      return;
+    }
+    setReason("");
+    setDone(doneText);
+    await revalidator.revalidate();
+  };
+  const decide = (action: ModerationAction) => run(() => postAdminDecision(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
+  const owner = review.owner;
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8">
+      <Link to="/admin" className="text-sm font-semibold text-brand-700 underline">
+        Back to the review queue
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">
+        {job.jobTitle} at {job.companyName}
+      </h1>
+      <p className="mt-2 text-slate-700">
+        Status: <strong>{statusLabel(review.status, review.statusReason)}</strong>
+        {review.ownerEmail ? ` · Posted by ${review.ownerEmail}` : ""}
+        {review.owner?.suspended ? " · Account suspended" : ""}
+      </p>
+
+      <section aria-labelledby="listing-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="listing-heading" className="text-lg font-semibold">
+          The listing
+        </h2>
+        <p className="mt-2 text-slate-700">{job.jobLocation}</p>
+        <p className="mt-2 whitespace-pre-line text-slate-700">{job.description}</p>
+        <p className="mt-2 break-all text-slate-700">Apply link: {job.applyLink}</p>
+      </section>
+
+      <section aria-labelledby="decision-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="decision-heading" className="text-lg font-semibold">
+          Decision
+        </h2>
+        <label htmlFor={reasonId} className="mt-3 block font-medium">
+          Reason (required to reject, mailed to the employer; required to suspend)
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={3}
+          maxLength={1000}
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+        />
+        <div className="mt-3 flex flex-wrap gap-2">
+          {ACTIONS[review.status].map((action) => (
+            <button
+              key={action}
+              type="button"
+              disabled={busy}
+              onClick={() => void decide(action)}
+              className={
+                action === "reject" || action === "hide"
+                  ? "rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+                  : "rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+              }
+            >
+              {LABELS[action]}
+            </button>
+          ))}
+          {owner && !owner.suspended ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(() => postAccountAction(owner.id, "suspend", reason), "The account is suspended.")}
+              className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+            >
+              Suspend the employer
+            </button>
+          ) : null}
+          {owner?.suspended ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(() => postAccountAction(owner.id, "lift-suspension", reason), "The suspension is lifted.")}
+              className="rounded-md border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+            >
+              Lift the suspension
+            </button>
+          ) : null}
+        </div>
+        {error ? (
+          <p role="alert" className="mt-3 text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <p role="status" className="mt-3 text-green-800">
+          {done}
+        </p>
+      </section>
+
+      <section aria-labelledby="reports-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="reports-heading" className="text-lg font-semibold">
+          Reports
+        </h2>
+        {review.reports.length === 0 ? (
+          <p className="mt-2 text-slate-700">No reports.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {review.reports.map((report, index) => (
+              <li key={index} className="text-slate-700">
+                <strong>{REPORT_REASONS[report.reason as ReportReason] ?? report.reason}</strong> ({report.status}) · <time dateTime={report.at}>{new Date(report.at).toUTCString()}</time>
+                {report.comment ? <p className="whitespace-pre-line">{report.comment}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          History
+        </h2>
+        {review.history.length === 0 ? (
+          <p className="mt-2 text-slate-700">No moderation yet.</p>
+        ) : (
+          <ol aria-label="History" className="mt-2 space-y-2">
+            {review.history.map((event, index) => (
+              <li key={index} className="text-slate-700">
+                <time dateTime={event.at}>{new Date(event.at).toUTCString()}</time>: {HISTORY_WORDS[event.action] ?? event.action}
+                {event.actorEmail ? ` by ${event.actorEmail}` : " by the system"}
+                {event.reason ? `: ${event.reason}` : ""}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
+  }
+  return <ErrorPage status={500} title="Something went wrong" detail="We could not load this page. Please try again in a moment." />;
+}

@@ -1,0 +1,60 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import type { Route } from "./+types/admin-messages";
+
+export const meta: Route.MetaFunction = () => [{ title: "Contact messages | Job Board" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(context, request);
+  const messages = await context
+    .get(servicesContext)
+    .moderation.listContactMessages({ viewer })
+    .catch((error: unknown) => {
+      throw pageError(error);
+    });
+  return { messages };
+}
+
+/** Whether the mail reached CONTACT_TO, or why not yet: the outbox keeps trying until it does. */
+function deliveryState(message: Route.ComponentProps["loaderData"]["messages"][number]): string {
+  if (message.status === "sent") return `Delivered ${new Date(message.sentAt ?? message.receivedAt).toUTCString()}`;
+  if (message.attempts === 0) return "Waiting to be sent";
+  return `Not delivered yet after ${message.attempts} ${message.attempts === 1 ? "attempt" : "attempts"}${message.lastError ? `: ${message.lastError}` : ""}`;
+}
+
+export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+  const { messages } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/admin" className="text-sm font-semibold text-brand-700 underline">
+        Back to the review queue
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">Contact messages</h1>
+      <p className="mt-2 text-slate-600">Messages sent through Contact Us, newest first, and whether each reached the inbox.</p>
+      {messages.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">No messages yet.</p>
+      ) : (
+        <ul aria-label="Contact messages" className="mt-6 space-y-3">
+          {messages.map((message) => (
+            <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 className="font-semibold">{message.subject ?? `Message from ${message.name}`}</h2>
+              <p className="text-sm text-slate-700">
+                {message.name} &lt;{message.email}&gt; · received <time dateTime={message.receivedAt}>{new Date(message.receivedAt).toUTCString()}</time>
+              </p>
+              <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
+              <p className={`mt-2 text-sm font-medium ${message.status === "sent" ? "text-green-800" : "text-amber-900"}`}>{deliveryState(message)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
+  }
+  return <ErrorPage status={500} title="Something went wrong" detail="We could not load this page. Please try again in a moment." />;
+}

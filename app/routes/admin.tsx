@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { statusLabel } from "#shared/moderation.ts";
+import type { Route } from "./+types/admin";
+
+export const meta: Route.MetaFunction = () => [{ title: "Review queue | Job Board" }, { name: "robots", content: "noindex" }];
+
+/** Admins only; everyone else gets the same 404 as a page that does not exist (ADR 0011). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(context, request);
+  const queue = await context
+    .get(servicesContext)
+    .moderation.listQueue({ viewer })
+    .catch((error: unknown) => {
+      throw pageError(error);
+    });
+  return { queue };
+}
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { queue } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold">Review queue</h1>
+      <p className="mt-2 text-slate-600">Listings waiting for review and listings readers reported, newest first.</p>
+      <Link to="/admin/messages" className="mt-2 inline-block font-medium text-brand-700 underline">
+        Contact messages and their delivery
+      </Link>
+      {queue.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">Nothing is waiting for review.</p>
+      ) : (
+        <ul aria-label="Waiting for review" className="mt-6 space-y-3">
+          {queue.map((item) => (
+            <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <Link to={`/admin/jobs/${item.id}`} className="text-lg font-semibold text-brand-700 underline">
+                {item.title} at {item.companyName}
+              </Link>
+              <p className="mt-1 text-sm text-slate-700">
+                {statusLabel(item.status, item.statusReason)}
+                {item.openReports > 0 ? ` · ${item.openReports} open ${item.openReports === 1 ? "report" : "reports"}` : ""}
+                {item.ownerEmail ? ` · by ${item.ownerEmail}` : ""} · <time dateTime={item.since}>{new Date(item.since).toUTCString()}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
+  }
+  return <ErrorPage status={500} title="Something went wrong" detail="We could not load this page. Please try again in a moment." />;
+}

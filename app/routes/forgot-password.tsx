@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Job Board" }, { name: "robots", content: "noindex" }];
+
+/** The same words whether or not the address has an account, so the page tells nobody who has one. */
+const SENT = "If an account uses that address, we sent it a link to choose a new password. The link works once, for one hour.";
+
+export default function ForgotPassword() {
+  const emailId = useId();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch("/api/auth/request-password-reset", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, redirectTo: "/reset-password" }),
+      });
+      if (response.ok) setSent(true);
+      else if (response.status === 429) setError("You asked for several links in a short time. Please wait a few minutes and try again.");
+      else setError("Enter the email address you signed up with.");
+    } catch {
+      setError("Could not reach the server. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Forgot password?" intro="We mail you a link to choose a new password.">
+      <div role="status" className="mt-4 empty:hidden">
+        {sent ? <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">{SENT}</p> : null}
+      </div>
+      <div role="alert" className="mt-2 empty:hidden">
+        {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
+      </div>
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
+        <div className="grid gap-1">
+          <label htmlFor={emailId} className="text-sm font-medium">
+            Email
+          </label>
+          <input id={emailId} name="email" type="email" required autoComplete="email" className="rounded-md border border-slate-300 px-3 py-2" />
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          Send the link
+        </button>
+      </form>
+      <Link to="/login" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+        Back to Sign In
+      </Link>
+    </AuthCard>
+  );
+}

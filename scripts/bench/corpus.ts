@@ -1,0 +1,45 @@
+/**
+ * The search corpus of `npm run bench`: at least 500 distinct GET /api/jobs queries, so a result cache cannot carry
+ * the figures. Common and rare title words, zero matches, 1–2 character searches, locations, every enum value,
+ * salary bounds, date cutoffs, combinations, and a few deep pages.
+ */
+import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS } from "#shared/job.ts";
+import { mulberry32 } from "#server/seed/synthetic-jobs.ts";
+
+const COMMON_WORDS = ["engineer", "developer", "manager", "designer", "analyst", "sales", "nurse", "writer", "data", "react", "qa", "hr"];
+const RARE_WORDS = ["accountant", "devops", "machine learning", "node.js", "recruiter", "coordinator", "graphic", "content", "ui/ux", "automation"];
+const CITIES = ["bengaluru", "mumbai", "pune", "hyderabad", "chennai", "delhi", "gurugram", "noida", "kochi", "remote", "jaipur", "indore"];
+const SALARIES = [100_000, 250_000, 400_000, 600_000, 900_000, 1_200_000, 2_000_000];
+
+export function searchCorpus(size = 600, seed = 42): string[] {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const makers: (() => Record<string, string>)[] = [
+    () => ({ search: pick(COMMON_WORDS) }),
+    () => ({ search: pick(RARE_WORDS) }),
+    () => ({ search: Array.from({ length: 6 + Math.floor(random() * 4) }, () => pick([...letters])).join("") }), // zero matches
+    () => ({ search: Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick([...letters])).join("") }),
+    () => ({ location: pick(CITIES) }),
+    () => ({ experienceLevel: pick(EXPERIENCE_LEVELS) }),
+    () => ({ employmentType: pick(EMPLOYMENT_TYPES) }),
+    () => ({ gender: pick(GENDERS.slice(0, 3)) }),
+    () => ({ englishLevel: pick(ENGLISH_LEVELS) }),
+    () => ({ minSalary: String(pick(SALARIES)) }),
+    () => ({ maxSalary: String(pick(SALARIES)) }),
+    () => ({ datePosted: pick(DATE_POSTED) }),
+    () => ({ search: pick(COMMON_WORDS), location: pick(CITIES), experienceLevel: pick(EXPERIENCE_LEVELS) }),
+    () => ({ employmentType: pick(EMPLOYMENT_TYPES), englishLevel: pick(ENGLISH_LEVELS), datePosted: pick(DATE_POSTED), minSalary: String(pick(SALARIES)) }),
+    () => ({ search: pick(RARE_WORDS), gender: pick(GENDERS.slice(0, 3)), maxSalary: String(pick(SALARIES)) }),
+    () => ({ page: String(2 + Math.floor(random() * 20)), ...(random() < 0.5 ? { search: pick(COMMON_WORDS) } : {}) }),
+    () => ({ page: String(100 + Math.floor(random() * 900)), ...(random() < 0.5 ? { location: pick(CITIES) } : {}) }), // deep
+  ];
+  const queries = new Set<string>();
+  while (queries.size < size) {
+    const params = pick(makers)();
+    if (!params.page && random() < 0.2) params.limit = String(pick([20, 50, 100]));
+    queries.add(`/api/jobs?${new URLSearchParams(params).toString()}`);
+  }
+  // Shuffled so neighbours in time are unrelated queries.
+  return [...queries].sort(() => random() - 0.5);
+}

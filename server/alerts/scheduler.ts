@@ -1,0 +1,19 @@
+import type { Logger } from "#server/logger.ts";
+import { repeat } from "#server/repeat.ts";
+import type { Alerts } from "#server/alerts.ts";
+
+/**
+ * The in-process alert scheduler: every ALERTS_INTERVAL_SECONDS, the digests that are due (instant ones at each
+ * pass; daily and weekly ones from ALERTS_HOUR). Every instance may run it: alerts are claimed, not shared.
+ */
+export function startAlertScheduler({ alerts, intervalSeconds, logger }: { alerts: Alerts; intervalSeconds: number; logger: Logger }) {
+  return repeat(
+    async () => {
+      const sent = await alerts.runDueAlerts();
+      if (sent.length > 0) logger.info({ digests: sent.length }, "job alert digests queued");
+    },
+    intervalSeconds * 1000,
+    logger,
+    "job alert pass",
+  );
+}

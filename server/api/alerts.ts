@@ -1,0 +1,79 @@
+import { Hono, type Context } from "hono";
+import { isDomainError } from "#server/errors.ts";
+import { readFormFields, readJsonObject } from "#server/http/body.ts";
+import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
+import type { AppBindings } from "#server/http/types.ts";
+import { confirmedPage, confirmPage, managePage, messagePage, unsubscribedPage, unsubscribePage } from "#server/alerts/pages.ts";
+
+/** POST /api/alerts: the home page's subscription form (JSON, like every write from the app). */
+export const alertsApi = new Hono<AppBindings>().post("/alerts", async (c) => {
+  const fields = await readJsonObject(c);
+  return c.json(await c.get("services").alerts.subscribe({ fields, clientIp: c.get("clientIp") }), 202);
+});
+
+function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 = 200) {
+  // No script runs on these pages; they carry the site's policy all the same. Never cached: they hold personal links.
+  return c.html(body, status, { "Content-Security-Policy": contentSecurityPolicy(newNonce()), "Cache-Control": "no-store" });
+}
+
+/** A domain refusal (an expired or forged link) as a page, since these are opened from mail, not by the app. */
+async function asPage(c: Context<AppBindings>, action: () => Promise<Response>): Promise<Response> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return html(c, messagePage("This link does not work", error.message), error.code === "NOT_FOUND" ? 404 : 400);
+  }
+}
+
+/**
+ * /alerts/*: the pages alert mails link to. A GET never changes anything (mail scanners follow links); the page's
+ * button POSTs. The unsubscribe link also takes RFC 8058's one-click POST straight from a mail client.
+ */
+export const alertPages = new Hono<AppBindings>()
+  .get("/confirm/:token", (c) =>
+    asPage(c, async () => {
+      const alerts = c.get("services").alerts;
+      const { search } = await alerts.describeConfirmation({ token: c.req.param("token") });
+      return html(c, confirmPage(search));
+    }),
+  )
+  .post("/confirm/:token", (c) =>
+    asPage(c, async () => {
+      const { search, manageUrl } = await c.get("services").alerts.confirm({ token: c.req.param("token") });
+      return html(c, confirmedPage(search, manageUrl));
+    }),
+  )
+  .get("/unsubscribe/:token", async (c) => html(c, unsubscribePage(await c.get("services").alerts.describeUnsubscribe({ token: c.req.param("token") }))))
+  .post("/unsubscribe/:token", (c) =>
+    asPage(c, async () => {
+      await c.get("services").alerts.unsubscribe({ token: c.req.param("token") });
+      return html(c, unsubscribedPage());
+    }),
+  )
+  .get("/manage/:token/", (c) =>
+    asPage(c, async () => {
+      const { email, alerts } = await c.get("services").alerts.listAlerts({ token: c.req.param("token") });
+      return html(c, managePage(email, alerts, c.req.query("done")));
+    }),
+  )
+  .get("/manage/:token", (c) => c.redirect(`${c.req.path}/`, 301))
+  .post("/manage/:token/delete-all", (c) =>
+    asPage(c, async () => {
+      await c.get("services").alerts.deleteAllAlerts({ token: c.req.param("token") });
+      return c.redirect(`../${c.req.param("token")}/?done=${encodeURIComponent("All alerts deleted.")}`, 303);
+    }),
+  )
+  .post("/manage/:token/:id/delete", (c) =>
+    asPage(c, async () => {
+      await c.get("services").alerts.deleteAlert({ token: c.req.param("token"), id: c.req.param("id") });
+      return c.redirect(`../?done=${encodeURIComponent("Alert deleted.")}`, 303);
+    }),
+  )
+  .post("/manage/:token/:id", (c) =>
+    asPage(c, async () => {
+      const form = await readFormFields(c);
+      await c.get("services").alerts.changeFrequency({ token: c.req.param("token"), id: c.req.param("id"), fields: { frequency: form.frequency } });
+      return c.redirect(`./?done=${encodeURIComponent("Frequency saved.")}`, 303);
+    }),
+  );

@@ -1,0 +1,55 @@
+import path from "node:path";
+import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
+import { lockDataDir } from "#server/db/data-dir-lock.ts";
+import { waitForPostgres } from "#server/db/wait-for-postgres.ts";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+
+export type OpenedDatabase = { database: Database; release: () => Promise<void> };
+
+/** `DATABASE_URL` → PostgreSQL; otherwise the embedded PGlite in DATA_DIR, locked against a second process. */
+export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise<OpenedDatabase> {
+  if (env.DATABASE_URL) {
+    const database = connectPostgres(env.DATABASE_URL, {
+      ...(logger ? { onIdleError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects") } : {}),
+    });
+    try {
+      await waitForPostgres(database, env.DATABASE_URL, {
+        waitMs: env.DATABASE_WAIT_SECONDS * 1000,
+        onWait: (waitMs) => {
+          const message = `PostgreSQL at DATABASE_URL is not answering; trying again for up to ${waitMs / 1000} s`;
+          if (logger) logger.warn(message);
+          else console.warn(message);
+        },
+      });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    return { database, release: () => database.close() };
+  }
+  const unlock = await lockDataDir(env.DATA_DIR, {
+    waitMs: env.DATA_DIR_LOCK_WAIT_SECONDS * 1000,
+    onWait: (holder, waitMs) => {
+      const message = `The data directory is locked${holder ? ` by pid ${holder}` : ""}; waiting up to ${waitMs / 1000} s for it to exit`;
+      if (logger) logger.warn({ dataDir: env.DATA_DIR }, message);
+      else console.warn(message);
+    },
+  });
+  try {
+    const database = await openPglite(path.join(env.DATA_DIR, "pglite"));
+    return {
+      database,
+      release: async () => {
+        try {
+          await database.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,242 @@
+import { isDeepStrictEqual } from "node:util";
+import { allJobsQuerySchema, jobIdSchema, jobInputSchema, jobPostSchema, postingDateProblem, type Job, type JobSearch } from "#shared/job.ts";
+import type { SessionUser } from "#server/auth.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
+import { forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import { findAccount, isAdminAccount } from "#server/moderation/accounts.ts";
+import { recordEvent } from "#server/moderation/events.ts";
+import { notifyAdminsOfPending } from "#server/moderation/notify.ts";
+import { mustVerifyFirst, statusAfterEdit, statusOfNewListing } from "#server/moderation/policy.ts";
+import { AWAITING_VERIFICATION, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
+import { toJobFields, toJobValues, toWireJob } from "#server/jobs/mapper.ts";
+import {
+  countEveryLiveJob,
+  countLiveJobRows,
+  deleteJobRow,
+  findJobRow,
+  insertJob,
+  listJobRows,
+  listJobsOwnedBy,
+  listJobsPublishedAfter,
+  listLiveJobBatch,
+  listHeldJobs,
+  listLiveJobEntries,
+  releaseHeldJob,
+  searchJobRows,
+  updateJobRow,
+  type JobPage,
+  type PublishedMark,
+} from "#server/jobs/repository.ts";
+
+export type { PublishedMark };
+import { RESULT_WINDOW } from "#shared/job-paging.ts";
+
+/** `viewer`: who is looking, if anyone is signed in; the owner sees their listing whatever its status. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type JobRef = { id: string; viewer?: SessionUser | null };
+type OwnedJobRef = { user: SessionUser; id: string };
+
+/** A sitemap file holds at most 50,000 URLs (sitemaps.org). Files start every 45,000 listings; the last one may take
+ * up to 50,000, so listings posted between reading the index and reading the last file still appear. */
+export const SITEMAP_FILE_STRIDE = 45_000;
+export const SITEMAP_FILE_MAX = 50_000;
+const SITEMAP_BATCH = 5_000;
+const SYNDICATION_BATCH = 1_000;
+
+/**
+ * The jobs domain: every listing rule (who may change what, what is valid, what a search returns) lives behind these
+ * functions, which the JSON API and the page loaders both call.
+ */
+export function createJobs({ db, env }: { db: Db; env: Env }) {
+  async function findOwnedRow({ user, id }: OwnedJobRef) {
+    const row = await findJobRow(db, parseJobId(id));
+    if (!row) throw notFound("Job not found");
+    if (row.ownerId !== user.id) throw forbidden("Only the employer who posted this job can change it");
+    return row;
+  }
+
+  /** A listing that is not published is, for anyone but its owner, as absent as one that never existed (ADR 0011). */
+  async function findVisibleRow({ id, viewer }: JobRef) {
+    const row = await findJobRow(db, parseJobId(id));
+    if (!row || (row.status !== "published" && (!viewer || row.ownerId !== viewer.id))) throw notFound("Job not found");
+    return row;
+  }
+
+  async function accountOf(user: SessionUser) {
+    const account = await findAccount(db, user.id);
+    if (!account) throw forbidden("Your account no longer exists");
+    if (account.suspendedAt) throw forbidden("Your account is suspended");
+    return { account, isAdmin: isAdminAccount(account, env) };
+  }
+
+  /** A listing that starts (or goes back to) waiting: recorded in its history, and every admin is mailed. */
+  async function submitForReview(job: { id: string; title: string; companyName: string }, owner: SessionUser, again: boolean) {
+    await recordEvent(db, { jobId: job.id, action: again ? "resubmitted" : "submitted", actor: owner });
+    await notifyAdminsOfPending(db, env, job, again ? "changed by its employer" : "new listing");
+  }
+
+  return {
+    /**
+     * Spec §5: live listings matching every filter, newest first, with the total for paging: exact up to
+     * EXACT_COUNT_LIMIT, else an estimate flagged by totalIsExact = false (ADR 9). `page` reaches RESULT_WINDOW
+     * results; `cursor` (the previous page's nextCursor) goes on to the end.
+     */
+    searchJobs(search: JobSearch): Promise<JobPage> {
+      if (search.cursor && search.page > 1) throw invalid("Give page or cursor, not both", { page: "Leave out page when you give a cursor" });
+      if (!search.cursor && (search.page - 1) * search.limit >= RESULT_WINDOW) {
+        const lastPage = Math.ceil(RESULT_WINDOW / search.limit);
+        throw invalid(`Pages reach the first ${RESULT_WINDOW.toLocaleString("en-US")} results`, {
+          page: `Must be at most ${lastPage} at this limit; follow X-Next-Cursor to go further`,
+        });
+      }
+      return searchJobRows(db, search);
+    },
+
+    /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */
+    countLiveJobs: ({ now = new Date() }: { now?: Date } = {}): Promise<number> => countLiveJobRows(db, now),
+
+    /** How many sitemap files the live listings fill (ADR 9). */
+    async countSitemapFiles({ now = new Date() }: { now?: Date } = {}): Promise<number> {
+      return Math.ceil((await countEveryLiveJob(db, now)) / SITEMAP_FILE_STRIDE);
+    },
+
+    /**
+     * File `file` (1-based) of the listings' sitemap, in batches so no request holds more than one batch: it starts at
+     * its stride and takes SITEMAP_FILE_STRIDE listings, the last file up to SITEMAP_FILE_MAX, so listings posted
+     * between reading the index and reading the last file still appear. `files` is what countSitemapFiles said.
+     */
+    async *sitemapEntries({ file, files, now = new Date() }: { file: number; files: number; now?: Date }) {
+      if (file < 1 || file > files) return;
+      let left = file === files ? SITEMAP_FILE_MAX : SITEMAP_FILE_STRIDE;
+      let batch = await listLiveJobEntries(db, { offset: (file - 1) * SITEMAP_FILE_STRIDE, limit: Math.min(left, SITEMAP_BATCH) }, now);
+      while (batch.length > 0) {
+        yield batch.map(({ id, updatedAt }) => ({ id, updatedAt }));
+        left -= batch.length;
+        const last = batch.at(-1);
+        if (left <= 0 || !last || batch.length < SITEMAP_BATCH) return;
+        batch = await listLiveJobEntries(db, { cursor: { postedMicros: last.postedMicros, id: last.id }, limit: Math.min(left, SITEMAP_BATCH) }, now);
+      }
+    },
+
+    /**
+     * Every listing a search of everything would show, in batches of `batch`, newest first: the syndication feed
+     * streams them, so memory holds one batch however many listings there are. Same conditions as searchJobs.
+     */
+    async *everyLiveJob({ batch = SYNDICATION_BATCH, now = new Date() }: { batch?: number; now?: Date } = {}) {
+      let page = await listLiveJobBatch(db, { limit: batch }, now);
+      while (page.jobs.length > 0) {
+        yield page.jobs;
+        if (!page.next) return;
+        page = await listLiveJobBatch(db, { cursor: page.next, limit: batch }, now);
+      }
+    },
+
+    /** What a job alert mails: listings its search shows, published after its watermark, newest first. */
+    listJobsPublishedAfter({ search, after, limit, now = new Date() }: { search: JobSearch; after: PublishedMark; limit: number; now?: Date }) {
+      return listJobsPublishedAfter(db, search, after, limit, now);
+    },
+
+    /** GET /api/all-jobs: every listing, newest first, in bounded pages (`limit` ≤ 100, then `cursor`). */
+    listAllJobs(query: Record<string, string | undefined>): Promise<{ jobs: Job[]; nextCursor: string | null }> {
+      return listJobRows(db, parseOrThrow(allJobsQuerySchema, query));
+    },
+
+    async getJob(ref: JobRef): Promise<Job> {
+      return toWireJob(await findVisibleRow(ref));
+    },
+
+    /** The job page: the job, and its status, which only its owner can see be anything but published. */
+    async getJobPage(ref: JobRef): Promise<{ job: Job; status: JobStatus; statusReason: string | null; viewerIsOwner: boolean }> {
+      const row = await findVisibleRow(ref);
+      const viewerIsOwner = Boolean(ref.viewer && row.ownerId === ref.viewer.id);
+      return { job: toWireJob(row), status: row.status, statusReason: row.statusReason, viewerIsOwner };
+    },
+
+    /** The job as its owner edits it; anyone else is refused, as PATCH refuses them. */
+    async getJobToEdit(ref: OwnedJobRef): Promise<Job> {
+      return toWireJob(await findOwnedRow(ref));
+    },
+
+    /** Spec §6: the poster's email always comes from the session, whatever the fields say. */
+    async postJob({ user, fields }: { user: SessionUser; fields: Record<string, unknown> }) {
+      const input = parseOrThrow(jobPostSchema, fields);
+      const { account, isAdmin } = await accountOf(user);
+      // POSTS_PER_DAY: a stolen or throwaway account cannot flood the board. Admins are not limited.
+      const limit = isAdmin ? undefined : { max: env.POSTS_PER_DAY, since: new Date(Date.now() - DAY_MS) };
+      const overLimit = () => rateLimited(`You can post ${env.POSTS_PER_DAY} listings a day. Please try again tomorrow.`, 60 * 60);
+      if (mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdmin)) {
+        // Nobody reviews it yet: it goes on once the address is verified (releaseVerifiedListings).
+        const insertedId = await insertJob(db, input, user, { status: "pending", statusReason: AWAITING_VERIFICATION, heldForVerification: true }, limit);
+        if (!insertedId) throw overLimit();
+        return { acknowledged: true as const, insertedId, status: "pending" as JobStatus };
+      }
+      const status = statusOfNewListing(env.MODERATION, account, isAdmin);
+      const insertedId = await insertJob(db, input, user, { status }, limit);
+      if (!insertedId) throw overLimit();
+      if (status === "pending") await submitForReview({ id: insertedId, title: input.jobTitle, companyName: input.companyName }, user, false);
+      return { acknowledged: true as const, insertedId, status };
+    },
+
+    /** A PATCH may carry some fields or all; the merged job is validated as a whole. */
+    async updateJob({ user, id, changes }: OwnedJobRef & { changes: Record<string, unknown> }) {
+      const row = await findOwnedRow({ user, id });
+      const current = toWireJob(row);
+      const input = parseOrThrow(jobInputSchema, { ...toJobFields(current), ...changes });
+      // Only a new date must fall in the posting window: an expired listing can still be corrected before it is re-dated.
+      const redated = new Date(input.postingDate).getTime() !== row.postingDate.getTime();
+      const dateProblem = redated ? postingDateProblem(input.postingDate) : undefined;
+      if (dateProblem) throw invalid("Some fields are not valid", { postingDate: dateProblem });
+      const next = toWireJob({ ...row, ...toJobValues(input, row.postedByEmail) });
+      const unchanged = isDeepStrictEqual({ ...next, updatedAt: "" }, { ...current, updatedAt: "" });
+      if (unchanged) return { acknowledged: true as const, matchedCount: 1, modifiedCount: 0, status: row.status };
+      const { account, isAdmin } = await accountOf(user);
+      // A listing held for verification stays held; otherwise MODERATION decides.
+      const status = row.heldForVerification ? row.status : statusAfterEdit(env.MODERATION, account, isAdmin, row.status);
+      const modifiedCount = await updateJobRow(db, row.id, input, row.postedByEmail, status === row.status ? undefined : status);
+      if (status === "pending" && row.status !== "pending") {
+        await submitForReview({ id: row.id, title: input.jobTitle, companyName: input.companyName }, user, true);
+      }
+      return { acknowledged: true as const, matchedCount: 1, modifiedCount, status };
+    },
+
+    /** Whether this account's listings wait for its address to be verified (the UI says why, and offers a new mail). */
+    async postingStatus({ user }: { user: SessionUser }): Promise<{ mustVerifyEmail: boolean }> {
+      const { account, isAdmin } = await accountOf(user);
+      return { mustVerifyEmail: mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdmin) };
+    },
+
+    /** After better-auth verified the address: each held listing is published, or goes to review as MODERATION says. */
+    async releaseVerifiedListings({ userId }: { userId: string }): Promise<void> {
+      const account = await findAccount(db, userId);
+      if (!account?.emailVerified) return;
+      const isAdmin = isAdminAccount(account, env);
+      const status = statusOfNewListing(env.MODERATION, account, isAdmin);
+      for (const job of await listHeldJobs(db, userId)) {
+        if (!(await releaseHeldJob(db, job.id, status)) || status !== "pending") continue;
+        await submitForReview(job, { id: account.id, email: account.email, name: "", image: null }, false);
+      }
+    },
+
+    async deleteJob(ref: OwnedJobRef) {
+      const row = await findOwnedRow(ref);
+      const deletedCount = await deleteJobRow(db, row.id);
+      return { acknowledged: true as const, deletedCount };
+    },
+
+    /** Spec §6: a user sees their own listings by their email; nobody reads another user's list. */
+    async listMyJobs({ user, email }: { user: SessionUser; email: string }): Promise<OwnedJob[]> {
+      if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw forbidden("You can only list your own jobs");
+      return listJobsOwnedBy(db, user.id);
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
+
+function parseJobId(id: string): string {
+  const result = jobIdSchema.safeParse(id);
+  if (!result.success) throw invalid("Not a valid job id", { id: "Not a valid job id" });
+  return result.data;
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+
+export type OutgoingMail = {
+  /**
+   * The same mail computed twice (two instances, a retried run) has the same key and is stored once. Mail that is
+   * new each time it is asked for (a verification link, a review notice) leaves it out and gets a key of its own.
+   */
+  dedupeKey?: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
+
+type Executor = Pick<Db, "insert">;
+
+const toRow = (mail: OutgoingMail) => ({
+  dedupeKey: mail.dedupeKey ?? randomUUID(),
+  toAddress: mail.to,
+  subject: mail.subject,
+  textBody: mail.text,
+  htmlBody: mail.html ?? null,
+  headers: mail.headers ?? {},
+});
+
+/** Stores a mail for the sender; true when stored now, false when a mail with this key already was. */
+export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<boolean> {
+  const rows = await db.insert(mailOutbox).values(toRow(mail)).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+/** Several mails at once (one per admin, say), each stored once. */
+export async function enqueueMails(db: Executor, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(mails.map(toRow)).onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
+
+export type StoredMail = typeof mailOutbox.$inferSelect;
+
+/** As the contact outbox does: SKIP LOCKED claims disjoint rows per instance, and a lease keeps them claimed. */
+export async function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<StoredMail[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export async function markMailSent(db: Db, id: string) {
+  await db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+export async function markMailFailed(db: Db, id: string, error: string, delayMs: number) {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: error.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}

@@ -1,0 +1,237 @@
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { jobReportSchema, moderationDecisionSchema, REPORT_REASONS, type JobStatus, type ModerationAction } from "#shared/moderation.ts";
+import { jobIdSchema, type Job } from "#shared/job.ts";
+import type { SessionUser } from "#server/auth.ts";
+import type { Db } from "#server/db/client.ts";
+import { contactMessages, jobs, session, user } from "#server/db/schema.ts";
+import type { Env } from "#server/env.ts";
+import { DomainError, forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import { toWireJob } from "#server/jobs/mapper.ts";
+import { findJobRow } from "#server/jobs/repository.ts";
+import { findAccount, isAdminAccount } from "#server/moderation/accounts.ts";
+import { listEvents, recordEvent, type ModerationEvent } from "#server/moderation/events.ts";
+import { mailRejection, notifyAdminsOfReport } from "#server/moderation/notify.ts";
+import { hidePublished, storeReport } from "#server/moderation/reports.ts";
+import { listQueue, listReports, resolveReports, type QueueItem, type ReportView } from "#server/moderation/queue.ts";
+
+export type { ModerationEvent, QueueItem, ReportView };
+
+export type ContactMessageView = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  status: "pending" | "sent";
+  attempts: number;
+  lastError: string | null;
+  receivedAt: string;
+  sentAt: string | null;
+};
+
+export type JobReview = {
+  job: Job;
+  status: JobStatus;
+  statusReason: string | null;
+  ownerEmail: string | null;
+  owner: { id: string; suspended: boolean } | null;
+  history: ModerationEvent[];
+  reports: ReportView[];
+};
+
+/** Where each decision takes a listing, and from where it may. */
+const DECISIONS: Record<ModerationAction, { to: JobStatus; from: readonly JobStatus[] }> = {
+  approve: { to: "published", from: ["pending"] },
+  reject: { to: "rejected", from: ["pending", "published", "hidden"] },
+  hide: { to: "hidden", from: ["pending", "published", "rejected"] },
+  restore: { to: "published", from: ["hidden", "rejected"] },
+};
+
+const isModerationAction = (value: string): value is ModerationAction => value in DECISIONS;
+
+/**
+ * The admins' domain (ADR 0011): the review queue, decisions on listings, and who is an admin. Everything here is
+ * refused with a 404 to anyone who is not an admin, so the admin surface does not reveal itself.
+ */
+export function createModeration({ db, env }: { db: Db; env: Env }) {
+  async function isAdmin(viewer: SessionUser | null | undefined): Promise<boolean> {
+    if (!viewer) return false;
+    return isAdminAccount(await findAccount(db, viewer.id), env);
+  }
+
+  async function requireAdmin(viewer: SessionUser | null | undefined): Promise<SessionUser> {
+    if (!viewer || !(await isAdmin(viewer))) throw notFound("Not found");
+    return viewer;
+  }
+
+  async function review(id: string): Promise<JobReview> {
+    const parsed = jobIdSchema.safeParse(id);
+    const row = parsed.success ? await findJobRow(db, parsed.data) : undefined;
+    if (!row) throw notFound("Job not found");
+    const owner = row.ownerId ? await findAccount(db, row.ownerId) : undefined;
+    return {
+      job: toWireJob(row),
+      status: row.status,
+      statusReason: row.statusReason,
+      ownerEmail: owner?.email ?? row.postedByEmail,
+      owner: owner ? { id: owner.id, suspended: owner.suspendedAt !== null } : null,
+      history: await listEvents(db, row.id),
+      reports: await listReports(db, row.id),
+    };
+  }
+
+  return {
+    isAdmin,
+
+    async listQueue({ viewer }: { viewer: SessionUser | null }): Promise<QueueItem[]> {
+      await requireAdmin(viewer);
+      return listQueue(db);
+    },
+
+    async getReview({ viewer, id }: { viewer: SessionUser | null; id: string }): Promise<JobReview> {
+      await requireAdmin(viewer);
+      return review(id);
+    },
+
+    /**
+     * approve / reject / hide / restore, recorded with who, when and why. A rejection needs a reason, which is mailed
+     * to the employer; an approval makes the employer trusted (MODERATION=first); any decision settles open reports.
+     */
+    async decide({ viewer, id, action, fields }: { viewer: SessionUser | null; id: string; action: string; fields: Record<string, unknown> }) {
+      const admin = await requireAdmin(viewer);
+      if (!isModerationAction(action)) throw notFound(`No moderation action ${action}`);
+      const { reason } = parseOrThrow(moderationDecisionSchema, fields);
+      if (action === "reject" && !reason) throw invalid("Say why the listing is rejected: the employer is told", { reason: "Required" });
+      const { job } = await review(id);
+      const decision = DECISIONS[action];
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(jobs)
+          .set({ status: decision.to, statusReason: decision.to === "published" ? null : (reason ?? null) })
+          .where(and(eq(jobs.id, job._id), sql`${jobs.status} IN ${decision.from}`))
+          .returning({ ownerId: jobs.ownerId, title: jobs.title });
+        if (!updated) throw new DomainError("CONFLICT", `This listing cannot be ${PAST[action]} now: it changed; reload the page`);
+        await recordEvent(tx, { jobId: job._id, action, actor: admin, reason: reason ?? null });
+        await resolveReports(tx, [job._id]);
+        if (updated.ownerId && action === "approve") {
+          await tx.update(user).set({ trustedAt: sql`now()` }).where(and(eq(user.id, updated.ownerId), isNull(user.trustedAt)));
+        }
+        const owner = updated.ownerId ? await findAccount(tx, updated.ownerId) : undefined;
+        if (action === "reject" && reason && owner) await mailRejection(tx, env, { id: job._id, title: updated.title, ownerEmail: owner.email }, reason);
+        return { acknowledged: true as const, status: decision.to };
+      });
+    },
+
+    /**
+     * Report this job (anonymous allowed): one open report per reader (account, else client address) per listing,
+     * rate limited per client. When REPORTS_TO_HIDE distinct readers have open reports, the listing is hidden until an
+     * admin decides.
+     */
+    async reportJob({ viewer, id, clientIp, fields }: { viewer: SessionUser | null; id: string; clientIp: string; fields: Record<string, unknown> }) {
+      const parsedId = jobIdSchema.safeParse(id);
+      const row = parsedId.success ? await findJobRow(db, parsedId.data) : undefined;
+      if (!row || row.status !== "published") throw notFound("Job not found");
+      if (viewer && row.ownerId === viewer.id) throw forbidden("You cannot report your own listing");
+      const report = parseOrThrow(jobReportSchema, fields);
+      const result = await storeReport(
+        db,
+        { ...report, jobId: row.id, reporterKey: viewer ? `user:${viewer.id}` : `ip:${clientIp}`, clientIp },
+        { max: env.REPORT_RATE_LIMIT_MAX, windowSeconds: env.REPORT_RATE_LIMIT_WINDOW_SECONDS },
+      );
+      if (!result.stored && result.reason === "duplicate") {
+        throw new DomainError("CONFLICT", "You have already reported this listing. An admin will look at it.");
+      }
+      if (!result.stored) throw rateLimited("You have sent several reports in a short time. Please try again later.", result.retryAfterSeconds);
+      const job = { id: row.id, title: row.title, companyName: row.companyName };
+      if (result.openReporters >= env.REPORTS_TO_HIDE && (await hidePublished(db, row.id, "Reported by readers; waiting for review"))) {
+        await recordEvent(db, { jobId: row.id, action: "auto-hide", reason: `${result.openReporters} readers reported it` });
+        await notifyAdminsOfReport(db, env, job, `${result.openReporters} readers reported this listing, so it is hidden until you decide`);
+      } else if (result.firstOpen) {
+        await notifyAdminsOfReport(db, env, job, `A reader reported this listing: ${REPORT_REASONS[report.reason]}`);
+      }
+      return { ok: true as const };
+    },
+
+    /**
+     * Suspends an account: its sessions end, new sign-ins are refused (auth.ts), and its published listings are hidden,
+     * each recorded in the listing's history. Admins cannot suspend themselves.
+     */
+    async suspendAccount({ viewer, userId, fields }: { viewer: SessionUser | null; userId: string; fields: Record<string, unknown> }) {
+      const admin = await requireAdmin(viewer);
+      const { reason } = parseOrThrow(moderationDecisionSchema, fields);
+      if (!reason) throw invalid("Say why the account is suspended", { reason: "Required" });
+      if (userId === admin.id) throw forbidden("You cannot suspend your own account");
+      return db.transaction(async (tx) => {
+        const [suspended] = await tx
+          .update(user)
+          .set({ suspendedAt: sql`now()`, suspendedReason: reason })
+          .where(and(eq(user.id, userId), isNull(user.suspendedAt)))
+          .returning({ id: user.id });
+        if (!suspended) throw notFound("No such account, or it is already suspended");
+        await tx.delete(session).where(eq(session.userId, userId));
+        const hidden = await tx
+          .update(jobs)
+          .set({ status: "hidden", statusReason: ACCOUNT_SUSPENDED })
+          .where(and(eq(jobs.ownerId, userId), eq(jobs.status, "published")))
+          .returning({ id: jobs.id });
+        for (const job of hidden) await recordEvent(tx, { jobId: job.id, action: "hide", actor: admin, reason: `Account suspended: ${reason}` });
+        return { acknowledged: true as const, hiddenListings: hidden.length };
+      });
+    },
+
+    /** Lifts a suspension: sign-in works again and the listings the suspension hid are published again. */
+    async liftSuspension({ viewer, userId }: { viewer: SessionUser | null; userId: string }) {
+      const admin = await requireAdmin(viewer);
+      return db.transaction(async (tx) => {
+        const [lifted] = await tx
+          .update(user)
+          .set({ suspendedAt: null, suspendedReason: null })
+          .where(and(eq(user.id, userId), isNotNull(user.suspendedAt)))
+          .returning({ id: user.id });
+        if (!lifted) throw notFound("No such account, or it is not suspended");
+        const restored = await tx
+          .update(jobs)
+          .set({ status: "published", statusReason: null })
+          .where(and(eq(jobs.ownerId, userId), eq(jobs.status, "hidden"), eq(jobs.statusReason, ACCOUNT_SUSPENDED)))
+          .returning({ id: jobs.id });
+        for (const job of restored) await recordEvent(tx, { jobId: job.id, action: "restore", actor: admin, reason: "Suspension lifted" });
+        return { acknowledged: true as const, restoredListings: restored.length };
+      });
+    },
+
+    /** Contact Us messages, newest first, with their delivery state from the outbox (issue 16). */
+    async listContactMessages({ viewer }: { viewer: SessionUser | null }): Promise<ContactMessageView[]> {
+      await requireAdmin(viewer);
+      const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(200);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        subject: row.subject,
+        message: row.message,
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        receivedAt: row.createdAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** `npm run admin -- grant|revoke EMAIL`: false when there is no account with that address. */
+    async setAdmin({ email, admin }: { email: string; admin: boolean }): Promise<boolean> {
+      const rows = await db
+        .update(user)
+        .set({ isAdmin: admin })
+        .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
+        .returning({ id: user.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+/** The reason on a listing hidden by its owner's suspension: lifting the suspension restores exactly these. */
+const ACCOUNT_SUSPENDED = "The employer's account is suspended";
+
+const PAST: Record<ModerationAction, string> = { approve: "approved", reject: "rejected", hide: "hidden", restore: "restored" };
+
+export type Moderation = ReturnType<typeof createModeration>;

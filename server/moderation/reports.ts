@@ -1,0 +1,65 @@
+import { and, countDistinct, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { jobReports, jobs } from "#server/db/schema.ts";
+import type { JobReportInput } from "#shared/moderation.ts";
+
+/** Namespace for `pg_advisory_xact_lock(namespace, hashtext(ip))`: the per-client count and the insert are one step. */
+const REPORT_RATE_LOCK = 727_012;
+
+export type StoreReportResult =
+  | { stored: true; openReporters: number; firstOpen: boolean }
+  | { stored: false; reason: "duplicate" }
+  | { stored: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * Stores a report unless this client reported `max` times in the window, or this reporter already has an open report
+ * on the listing (a partial unique index, so two instances cannot both insert one). Returns how many distinct readers
+ * have an open report on it now.
+ */
+export async function storeReport(
+  db: Db,
+  report: JobReportInput & { jobId: string; reporterKey: string; clientIp: string },
+  limit: { max: number; windowSeconds: number },
+): Promise<StoreReportResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${REPORT_RATE_LOCK}, hashtext(${report.clientIp}))`);
+    const [recent] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        retryAfter: sql<number | null>`ceil(extract(epoch FROM min(${jobReports.createdAt}) + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
+      })
+      .from(jobReports)
+      .where(sql`${jobReports.clientIp} = ${report.clientIp} AND ${jobReports.createdAt} > now() - make_interval(secs => ${limit.windowSeconds})`);
+    if (recent && recent.count >= limit.max) {
+      return { stored: false, reason: "rate-limited", retryAfterSeconds: Math.max(1, recent.retryAfter ?? limit.windowSeconds) } as const;
+    }
+    const inserted = await tx
+      .insert(jobReports)
+      .values({
+        jobId: report.jobId,
+        reporterKey: report.reporterKey,
+        clientIp: report.clientIp,
+        reason: report.reason,
+        comment: report.comment ?? null,
+      })
+      .onConflictDoNothing({ target: [jobReports.jobId, jobReports.reporterKey], where: sql`${jobReports.status} = 'open'` })
+      .returning({ id: jobReports.id });
+    if (inserted.length === 0) return { stored: false, reason: "duplicate" } as const;
+    const [open] = await tx
+      .select({ n: countDistinct(jobReports.reporterKey) })
+      .from(jobReports)
+      .where(and(eq(jobReports.jobId, report.jobId), eq(jobReports.status, "open")));
+    const openReporters = open?.n ?? 1;
+    return { stored: true, openReporters, firstOpen: openReporters === 1 } as const;
+  });
+}
+
+/** Hides a published listing; false when it was not published (already hidden, or an admin got there first). */
+export async function hidePublished(db: Db, jobId: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "hidden", statusReason: reason })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "published")))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}

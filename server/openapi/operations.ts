@@ -1,0 +1,212 @@
+import { z } from "zod";
+import {
+  blogPostSchema,
+  deleteJobAnswerSchema,
+  healthSchema,
+  jobSchema,
+  ownedJobSchema,
+  postJobAnswerSchema,
+  updateJobAnswerSchema,
+} from "#shared/api.ts";
+import { alertSubscriptionSchema } from "#shared/alerts.ts";
+import { contactMessageSchema } from "#shared/contact.ts";
+import { allJobsQuerySchema, jobFeedQuerySchema, jobFieldsSchema, jobIdSchema, jobPostSchema, jobSearchSchema } from "#shared/job.ts";
+
+/** How an answer's body is described: a JSON schema (zod), or another media type with a plain description. */
+export type Answer = {
+  description: string;
+  json?: z.ZodType;
+  media?: string;
+  headers?: Record<string, string>;
+};
+
+/** One public operation: what the server validates its input with, and what it answers. */
+export type Operation = {
+  method: "get" | "post" | "patch" | "delete";
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: "Jobs" | "Feeds" | "Alerts" | "Blog" | "Contact" | "Service";
+  query?: z.ZodObject;
+  params?: Record<string, z.ZodType>;
+  body?: z.ZodType;
+  /** Needs a signed-in user (session cookie or bearer token). */
+  auth?: boolean;
+  answers: Partial<Record<number, Answer>>;
+};
+
+const PAGING_HEADERS = {
+  "X-Total-Count": "Matches in all; exact when X-Total-Count-Exact is true, else the database's estimate",
+  "X-Total-Count-Exact": "true or false",
+  "X-Next-Cursor": "Send as cursor for the next page; absent on the last page",
+  Link: 'The next page as <…>; rel="next"',
+};
+
+const jobId = { id: jobIdSchema.describe("The listing's id") };
+const invalidInput = { description: "A parameter or field is invalid: error.fields says which and why" };
+const signedOut = { description: "No session: sign in first (cookie or Authorization: Bearer)" };
+const notOwner = { description: "The listing is another employer's" };
+const noJob = { description: "No listing has this id" };
+
+/**
+ * Every public operation. The OpenAPI document, the /api/docs page, the cross-origin rule (anonymous GETs only)
+ * and the contract tests all read this table. The external sources' mirrored listings (/api/sources) are not part
+ * of the public API: their terms forbid redistribution.
+ */
+export const OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/jobs",
+    operationId: "searchJobs",
+    summary: "Search live listings",
+    description:
+      "Live (not expired) listings matching every filter, newest first. `minSalary` and `maxSalary` compare within `salaryCurrency` (INR when not given); without a bound the currency filters nothing. `page` reaches the first 10,000 results; `cursor` goes on.",
+    tag: "Jobs",
+    query: jobSearchSchema,
+    answers: { 200: { description: "One page of listings", json: z.array(jobSchema), headers: PAGING_HEADERS }, 400: invalidInput },
+  },
+  {
+    method: "get",
+    path: "/api/all-jobs",
+    operationId: "listAllJobs",
+    summary: "Every listing, expired ones too",
+    tag: "Jobs",
+    query: allJobsQuerySchema,
+    answers: {
+      200: { description: "One page of listings, newest first", json: z.array(jobSchema), headers: { "X-Next-Cursor": PAGING_HEADERS["X-Next-Cursor"], Link: PAGING_HEADERS.Link } },
+      400: invalidInput,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/all-jobs/{id}",
+    operationId: "getJob",
+    summary: "One listing",
+    tag: "Jobs",
+    params: jobId,
+    answers: { 200: { description: "The listing", json: jobSchema }, 400: invalidInput, 404: noJob },
+  },
+  {
+    method: "get",
+    path: "/api/myJobs/{email}",
+    operationId: "listMyJobs",
+    summary: "Your own listings",
+    description: "Expired ones included. Only your own email is allowed.",
+    tag: "Jobs",
+    auth: true,
+    params: { email: z.email().describe("The signed-in user's email") },
+    answers: { 200: { description: "Your listings", json: z.array(ownedJobSchema) }, 401: signedOut, 403: { description: "Not your email" } },
+  },
+  {
+    method: "post",
+    path: "/api/post-job",
+    operationId: "postJob",
+    summary: "Post a listing",
+    description: "The poster's email is the session's, whatever the body says. postingDate must fall within the last 30 days and not in the future.",
+    tag: "Jobs",
+    auth: true,
+    body: jobPostSchema,
+    answers: { 201: { description: "Stored", json: postJobAnswerSchema }, 400: invalidInput, 401: signedOut },
+  },
+  {
+    method: "patch",
+    path: "/api/update-job/{id}",
+    operationId: "updateJob",
+    summary: "Change your listing",
+    description: "Send some fields or all; the merged listing is validated as a whole. A changed postingDate must fall within the last 30 days and not in the future.",
+    tag: "Jobs",
+    auth: true,
+    params: jobId,
+    body: jobFieldsSchema.partial(),
+    answers: { 200: { description: "Updated (modifiedCount 0 when nothing changed)", json: updateJobAnswerSchema }, 400: invalidInput, 401: signedOut, 403: notOwner, 404: noJob },
+  },
+  {
+    method: "delete",
+    path: "/api/job/{id}",
+    operationId: "deleteJob",
+    summary: "Delete your listing",
+    tag: "Jobs",
+    auth: true,
+    params: jobId,
+    answers: { 200: { description: "Deleted", json: deleteJobAnswerSchema }, 400: invalidInput, 401: signedOut, 403: notOwner, 404: noJob },
+  },
+  ...(["rss", "atom", "json"] as const).map(
+    (format): Operation => ({
+      method: "get",
+      path: `/feeds/jobs.${format}`,
+      operationId: `jobsFeed${format[0]?.toUpperCase()}${format.slice(1)}`,
+      summary: `The listings of a search as ${{ rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" }[format]}`,
+      description: "The filters of GET /api/jobs; 50 items unless `limit` says otherwise; a next link continues.",
+      tag: "Feeds",
+      query: jobFeedQuerySchema,
+      answers: {
+        200: { description: "The feed", media: { rss: "application/rss+xml", atom: "application/atom+xml", json: "application/feed+json" }[format] },
+        400: invalidInput,
+      },
+    }),
+  ),
+  {
+    method: "get",
+    path: "/feeds/indeed.xml",
+    operationId: "syndicationFeed",
+    summary: "Every live listing in the XML format job aggregators accept",
+    tag: "Feeds",
+    answers: { 200: { description: "The whole feed, streamed", media: "application/xml" } },
+  },
+  {
+    method: "post",
+    path: "/api/alerts",
+    operationId: "subscribeToAlert",
+    summary: "Email me new jobs like these",
+    description:
+      "Stores an alert for a search (`search` holds the filters of GET /api/jobs) and mails a confirmation link; nothing else is sent until it is followed. Limited per address and per client address.",
+    tag: "Alerts",
+    body: alertSubscriptionSchema,
+    answers: {
+      202: { description: "Stored; the confirmation mail is on its way", json: z.object({ ok: z.literal(true) }) },
+      400: invalidInput,
+      409: { description: "The address already has the most alerts it may have" },
+      429: { description: "Too many alerts set up from this client address in the last hour" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/blog-posts",
+    operationId: "listBlogPosts",
+    summary: "The blog's posts, newest first",
+    tag: "Blog",
+    answers: { 200: { description: "Every post", json: z.array(blogPostSchema) } },
+  },
+  {
+    method: "post",
+    path: "/api/sendEmail",
+    operationId: "sendContactMessage",
+    summary: "Send a message to the board's operator",
+    description: "Rate limited per client address.",
+    tag: "Contact",
+    body: contactMessageSchema,
+    answers: { 200: { description: "Stored; delivered from the outbox", json: z.object({ ok: z.literal(true) }) }, 400: invalidInput, 429: { description: "Too many messages from this address" } },
+  },
+  {
+    method: "get",
+    path: "/api/health",
+    operationId: "health",
+    summary: "Is the service up",
+    tag: "Service",
+    answers: { 200: { description: "The database answers", json: healthSchema }, 503: { description: "The database is not answering" } },
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    operationId: "openApiDocument",
+    summary: "This document",
+    tag: "Service",
+    answers: { 200: { description: "OpenAPI 3.1", media: "application/json" } },
+  },
+];
+
+/** Anonymous reads: any site may call them from a browser (no cookies are involved). */
+export const PUBLIC_READS = OPERATIONS.filter((op) => op.method === "get" && !op.auth).map(
+  (op) => new RegExp(`^${op.path.replace(/\./g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+);

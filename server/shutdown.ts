@@ -1,0 +1,64 @@
+import type { Server, ServerResponse } from "node:http";
+import type { Logger } from "./logger";
+
+export type ShutdownOptions = {
+  server: Server;
+  /** SHUTDOWN_GRACE_SECONDS in ms: how long requests in flight may take before their connections are cut. */
+  graceMs: number;
+  /** Run in order once the server has stopped: scheduler, mail sender, then the database and its lock. */
+  tasks: (() => Promise<void>)[];
+  logger: Logger;
+  exit?: (code: number) => void;
+};
+
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let every request already in flight finish (each answer then
+ * closes its connection), run the tasks and exit 0. Requests still running after the grace period, or when a
+ * second signal arrives, have their connections closed; the tasks still run, so the database is always closed
+ * and its lock released.
+ */
+export function handleShutdownSignals({ server, graceMs, tasks, logger, exit = process.exit }: ShutdownOptions): void {
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+
+  server.on("request", (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.on("close", () => {
+      inFlight.delete(res);
+      // Its connection is idle now; without this, close() would wait for the keep-alive timeout.
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+    if (stopping) res.setHeader("connection", "close");
+  });
+
+  const cut = (reason: string) => {
+    if (inFlight.size > 0) logger.warn({ requests: inFlight.size }, `${reason}: closing connections of requests still in flight`);
+    server.closeAllConnections();
+  };
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      cut(`second ${signal}`);
+      return;
+    }
+    stopping = true;
+    logger.info({ signal, inFlight: inFlight.size, graceMs }, "shutting down: finishing requests in flight");
+    // Keep-alive connections must not outlive the answer they are waiting for.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+    const grace = setTimeout(() => cut("grace period over"), graceMs);
+    let code = 0;
+    try {
+      // close() stops listening, drops idle keep-alive connections and resolves once the busy ones are done.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(grace);
+      for (const task of tasks) await task();
+      logger.info("shut down");
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      code = 1;
+    }
+    exit(code);
+  };
+  process.on("SIGINT", (signal) => void stop(signal));
+  process.on("SIGTERM", (signal) => void stop(signal));
+}

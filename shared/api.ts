@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { CURRENCY_CODES } from "./currencies.ts";
+import { ERROR_STATUS } from "./errors.ts";
+import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES, type Job } from "./job.ts";
+import { JOB_STATUSES } from "./moderation.ts";
+
+/**
+ * The answers of the public JSON API as zod schemas: the OpenAPI document (/api/openapi.json) is generated from
+ * these and from the request schemas the server validates with, and the contract tests hold every answer to them.
+ */
+
+const nullableText = z.string().nullable();
+
+/** A listing as the API returns it (the spec's wire names, typos included). */
+export const jobSchema = z
+  .object({
+    _id: z.uuid(),
+    jobTitle: z.string(),
+    companyName: z.string(),
+    Industry: z.string(),
+    companySite: nullableText,
+    higherEducation: nullableText,
+    companyLogo: nullableText,
+    description: z.string(),
+    companyDec: z.string(),
+    responsibilities: nullableText,
+    requirements: nullableText,
+    postionopens: z.number(),
+    postingDate: z.iso.datetime(),
+    minPrice: z.string().describe("A number, as text (the original product's format)"),
+    maxPrice: z.string().describe("A number, as text (the original product's format)"),
+    salaryType: z.enum(SALARY_TYPES),
+    salaryCurrency: z.enum(CURRENCY_CODES).describe("ISO 4217 code of minPrice and maxPrice; INR for listings posted without one"),
+    jobLocation: z.string(),
+    englishLevel: z.enum(ENGLISH_LEVELS),
+    gender: z.enum(GENDERS),
+    experienceLevel: z.enum(EXPERIENCE_LEVELS),
+    employmentType: z.enum(EMPLOYMENT_TYPES),
+    skills: z.array(z.object({ value: z.string(), label: z.string() })),
+    postedByEmail: nullableText,
+    postedByNumber: nullableText,
+    applyLink: z.string(),
+    companyLinkedin: nullableText,
+    companyFacebook: nullableText,
+    companyInstgram: nullableText,
+    companyInstagram: nullableText.describe("The same as companyInstgram, correctly spelt"),
+    companyTwitter: nullableText,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Job", title: "Job" });
+
+// The schema and the Job type the server builds answers with must describe the same thing.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const JOB_SCHEMA_MATCHES_JOB: Same<z.output<typeof jobSchema>, Job> = true;
+
+/** The one error shape of every 4xx and 5xx answer. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional().describe("One message per invalid field, keyed by its path"),
+    }),
+  })
+  .meta({ id: "Error", title: "Error" });
+
+/** Only `published` listings are shown to others; `pending` ones wait for review or for the address to be verified. */
+const jobStatusSchema = z.enum(JOB_STATUSES).describe("Where the listing stands: only published listings are shown to others");
+
+/** A listing as its owner sees it in My Listings: with its status and, when rejected or hidden, why. */
+export const ownedJobSchema = jobSchema
+  .extend({ status: jobStatusSchema, statusReason: nullableText })
+  .meta({ id: "OwnedJob", title: "OwnedJob" });
+
+export const postJobAnswerSchema = z
+  .object({ acknowledged: z.literal(true), insertedId: z.uuid(), status: jobStatusSchema })
+  .meta({ id: "PostJobAnswer" });
+export const updateJobAnswerSchema = z
+  .object({ acknowledged: z.literal(true), matchedCount: z.number().int(), modifiedCount: z.number().int(), status: jobStatusSchema })
+  .meta({ id: "UpdateJobAnswer" });
+export const deleteJobAnswerSchema = z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() }).meta({ id: "DeleteJobAnswer" });
+
+export const blogPostSchema = z
+  .object({ title: z.string(), date: z.iso.date(), content: z.string() })
+  .meta({ id: "BlogPost", title: "BlogPost" });
+
+export const healthSchema = z.object({ status: z.literal("ok") }).meta({ id: "Health" });

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { Job } from "./job.ts";
+
+/** A listing's place in review (ADR 0011). Only `published` listings are shown to anyone but their owner. */
+export const JOB_STATUSES = ["pending", "published", "rejected", "hidden"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** A listing as its owner sees it in My Listings: with its review status. */
+export type OwnedJob = Job & { status: JobStatus; statusReason: string | null };
+
+/** Why a listing of an employer whose address is not verified yet is not published. */
+export const AWAITING_VERIFICATION = "Not published until you verify your email address";
+
+/** What the owner reads in My Listings. */
+export function statusLabel(status: JobStatus, reason: string | null): string {
+  switch (status) {
+    case "pending":
+      return reason ?? "Pending review";
+    case "published":
+      return "Published";
+    case "rejected":
+      return reason ? `Rejected: ${reason}` : "Rejected";
+    case "hidden":
+      return reason ? `Hidden: ${reason}` : "Hidden";
+  }
+}
+
+/** `MODERATION`: `off` publishes at once; `first` reviews an employer's listings until one is approved; `all` reviews every new one. */
+export const MODERATION_MODES = ["off", "first", "all"] as const;
+export type ModerationMode = (typeof MODERATION_MODES)[number];
+
+export const MODERATION_ACTIONS = ["approve", "reject", "hide", "restore"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** What an admin sends to POST /api/admin/jobs/:id/:action. A rejection must say why: the employer is mailed it. */
+export const moderationDecisionSchema = z.object({
+  reason: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string({ error: "Must be text" }).trim().max(1000, "Must be at most 1000 characters").optional(),
+  ),
+});
+export type ModerationDecision = z.output<typeof moderationDecisionSchema>;
+
+/** Why a reader reports a listing (issue 12's fixed list), with the words the form shows. */
+export const REPORT_REASONS = {
+  scam: "Scam or fraud",
+  spam: "Spam",
+  discriminatory: "Discriminatory",
+  misleading: "Wrong or misleading information",
+  expired: "Expired",
+  other: "Other",
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+
+/** POST /api/jobs/:id/report, and the Report this job form. */
+export const jobReportSchema = z.object({
+  reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], { error: "Pick a reason" }),
+  comment: z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+    z
+      .string({ error: "Must be text" })
+      .trim()
+      .max(1000, "Must be at most 1000 characters")
+      // eslint-disable-next-line no-control-regex -- PostgreSQL text cannot hold U+0000
+      .regex(/^[^\u0000]*$/, "Must not contain NUL characters")
+      .optional(),
+  ),
+});
+export type JobReportInput = z.output<typeof jobReportSchema>;

@@ -1,0 +1,17 @@
+/** What the operator's configuration says about their board (README "Configuration", `SITE_*` and `HERO_*`). */
+export type SocialKind = "linkedin" | "facebook" | "instagram" | "twitter" | "site" | "telegram" | "whatsapp";
+
+export type SocialLink = { href: string; label: string; kind: SocialKind };
+
+export type SiteSettings = {
+  /** The board's name: header, footer, splash, page titles. */
+  name: string;
+  contactEmail: string;
+  phone: string | undefined;
+  /** Postal address, one line each; empty when the operator shows none. */
+  address: string[];
+  hours: string | undefined;
+  socialLinks: SocialLink[];
+  /** The hero's three counters; `jobsPosted` undefined means "show the real count of live listings". */
+  counters: { jobsPosted: string | undefined; monthlyUsers: string; jobseekers: string };
+};

@@ -1,0 +1,52 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { openPglite } from "#server/db/client.ts";
+import { user } from "#server/db/schema.ts";
+import { runScript, runTempDir } from "#tests/support/spawn-app.ts";
+
+// `npm run admin -- grant|revoke EMAIL` against the embedded database a real install uses.
+describe("npm run admin", () => {
+  const dataDir = runTempDir("jobboard-admin-");
+  const env = { DATA_DIR: dataDir };
+
+  const isAdmin = async (email: string) => {
+    const database = await openPglite(path.join(dataDir, "pglite"));
+    try {
+      return (await database.db.select({ isAdmin: user.isAdmin }).from(user).where(eq(user.email, email)))[0]?.isAdmin;
+    } finally {
+      await database.close();
+    }
+  };
+
+  beforeAll(async () => {
+    const database = await openPglite(path.join(dataDir, "pglite"));
+    try {
+      await database.migrate();
+      await database.db.insert(user).values({ id: "u-admin-script", name: "Dana", email: "dana@example.com" });
+    } finally {
+      await database.close();
+    }
+  });
+  test("grant makes an existing account an admin, whatever the address's case, and revoke undoes it", async () => {
+    const granted = await runScript("admin", ["grant", "Dana@Example.com"], env);
+    expect(granted.code, granted.output).toBe(0);
+    expect(granted.output).toContain("Dana@Example.com is now an admin.");
+    expect(await isAdmin("dana@example.com")).toBe(true);
+    const revoked = await runScript("admin", ["revoke", "dana@example.com"], env);
+    expect(revoked.code, revoked.output).toBe(0);
+    expect(await isAdmin("dana@example.com")).toBe(false);
+  });
+
+  test("an address with no account is refused with a hint, and nothing changes", async () => {
+    const { code, output } = await runScript("admin", ["grant", "nobody@example.com"], env);
+    expect(code).toBe(1);
+    expect(output).toContain("No account with the address nobody@example.com: sign up with it first.");
+  });
+
+  test("a wrong command prints the usage", async () => {
+    const { code, output } = await runScript("admin", ["promote", "dana@example.com"], env);
+    expect(code).toBe(2);
+    expect(output).toContain("Usage: npm run admin -- grant EMAIL | revoke EMAIL");
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { startMailSender } from "#server/mail/mail-sender.ts";
+import { FakeSmtp } from "#tests/fakes/smtp.ts";
+import { uniqueEmail, validJob } from "#tests/support/factories.ts";
+import { api } from "#tests/support/http.ts";
+import { expectAccessible, hydrated, useE2e, VIEWPORTS } from "./fixtures";
+import { daysAgo } from "./job-data";
+
+vi.setConfig({ testTimeout: 90_000 });
+
+let smtp: FakeSmtp;
+let sender: { stop: () => Promise<void> };
+beforeAll(async () => {
+  smtp = await FakeSmtp.start();
+});
+// Verification on (the product default); review off, so verifying is the only step before publishing.
+const e2e = useE2e(() => ({ env: { SMTP_URL: smtp.url, REQUIRE_EMAIL_VERIFICATION: "true", MODERATION: "off", ACCOUNT_MAIL_RATE_LIMIT_MAX: "100" } }));
+beforeAll(() => {
+  sender = startMailSender({ db: e2e.server.services.database.db, env: e2e.server.services.env, logger: e2e.server.services.logger, pollIntervalMs: 50 });
+});
+afterAll(async () => {
+  await sender?.stop();
+  await smtp?.stop();
+});
+
+async function waitForMails(to: string, subject: string, count: number) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = smtp.mails.filter((m) => m.envelopeTo.includes(to) && m.headers.subject === subject);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} mails "${subject}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const searchTitles = async (text: string) =>
+  ((await api(e2e.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map((job) => job.jobTitle);
+
+describe.each(VIEWPORTS)("email verification at %s width", (name, viewport) => {
+  test("sign up → the mail arrives at a real SMTP server → the verify link publishes the held listing", async () => {
+    const email = uniqueEmail("verify");
+    const title = `Verified employer listing ${name}`;
+    const page = await e2e.open("/login", { viewport });
+    await page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
+    await page.getByRole("button", { name: "Create an account" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Verifying Employer");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("status").filter({ hasText: "Welcome! Signup successful!" }).waitFor();
+
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const posted = await api(e2e.url, "/api/post-job", { method: "POST", headers: { cookie }, body: validJob({ jobTitle: title, postingDate: daysAgo(0) }) });
+    expect(posted.json.status).toBe("pending");
+    expect(await searchTitles(title)).toEqual([]);
+
+    await page.goto(`${e2e.url}/my-job`);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
+    await page.getByRole("row").filter({ hasText: title }).getByText("Not published until you verify your email address").waitFor();
+    await page.getByRole("button", { name: "Resend the mail" }).click();
+    await page.getByRole("status").filter({ hasText: `We sent the mail again to ${email}.` }).waitFor();
+    await expectAccessible(page);
+
+    const [first] = await waitForMails(email, "Verify your email address", 2);
+    const link = first?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0] ?? "";
+    expect(link).toContain(`${e2e.url}/api/auth/verify-email?token=`);
+    await page.goto(link);
+    await hydrated(page);
+    expect(await searchTitles(title)).toEqual([title]);
+
+    await page.goto(`${e2e.url}/my-job`);
+    await hydrated(page);
+    await page.getByRole("row").filter({ hasText: title }).waitFor();
+    expect(await page.getByRole("heading", { name: "Verify your email address" }).count()).toBe(0);
+    expect(await page.getByText("Not published until you verify your email address").count()).toBe(0);
+    await page.context().close();
+  });
+});

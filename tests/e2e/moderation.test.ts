@@ -1,0 +1,106 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { expectAccessible, useE2e, VIEWPORTS } from "./fixtures";
+import { daysAgo } from "./job-data";
+
+vi.setConfig({ testTimeout: 90_000 });
+
+// Review on (the product default), and two readers are enough to hide a listing.
+const e2e = useE2e({ env: { MODERATION: "first", REPORTS_TO_HIDE: "2", REPORT_RATE_LIMIT_MAX: "100" } });
+
+describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewport) => {
+  let admin: Session;
+
+  beforeAll(async () => {
+    admin = await signUp(e2e.url, { name: "Admin" });
+    await e2e.server.services.moderation.setAdmin({ email: admin.email, admin: true });
+  });
+
+  async function post(session: Session, jobTitle: string) {
+    const { json } = await api(e2e.url, "/api/post-job", { method: "POST", session, body: validJob({ jobTitle, postingDate: daysAgo(0) }) });
+    return json.insertedId as string;
+  }
+
+  const searchTitles = async (text: string) =>
+    ((await api(e2e.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map((job) => job.jobTitle);
+
+  async function openJobPage(path: string, session?: Session): Promise<Page> {
+    const page = await e2e.open(path, { viewport, session });
+    await page.getByRole("status", { name: "Loading job" }).waitFor({ state: "hidden", timeout: 10_000 });
+    return page;
+  }
+
+  test("an employer's first listing waits for review; an admin approves it and it appears in search and the sitemap", async () => {
+    const employer = await signUp(e2e.url, { name: "Newcomer" });
+    const title = `First listing ${name}`;
+    const id = await post(employer, title);
+
+    const mine = await e2e.open("/my-job", { viewport, session: employer });
+    await mine.getByRole("row").filter({ hasText: title }).getByText("Pending review", { exact: true }).waitFor();
+    await expectAccessible(mine);
+    await mine.context().close();
+    expect(await searchTitles(title)).toEqual([]);
+
+    const queue = await e2e.open("/admin", { viewport, session: admin });
+    await expectAccessible(queue);
+    await queue.getByRole("link", { name: `${title} at Acme Widgets` }).click();
+    await queue.getByRole("heading", { name: `${title} at Acme Widgets` }).waitFor();
+    await queue.getByRole("listitem").filter({ hasText: `Submitted for review by ${employer.email}` }).waitFor();
+    await expectAccessible(queue);
+    await queue.getByRole("button", { name: "Approve" }).click();
+    await queue.getByRole("status").filter({ hasText: "Approved." }).waitFor();
+    await queue.getByRole("listitem").filter({ hasText: `Approved by ${admin.email}` }).waitFor();
+    await queue.context().close();
+
+    expect(await searchTitles(title)).toEqual([title]);
+    expect(await (await fetch(`${e2e.url}/sitemap/jobs-1.xml`)).text()).toContain(`/jobs/${id}`);
+  });
+
+  test("readers report a listing, it is hidden at the threshold, and an admin restores it", async () => {
+    const title = `Reported listing ${name}`;
+    const id = await post(admin, title);
+    expect(await searchTitles(title)).toEqual([title]);
+
+    for (const [index, reason] of (["Scam or fraud", "Wrong or misleading information"] as const).entries()) {
+      const reader = await signUp(e2e.url, { name: `Reader ${index}` });
+      const page = await openJobPage(`/jobs/${id}`, reader);
+      await page.getByRole("button", { name: "Report this job" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this job" });
+      await dialog.getByRole("radio", { name: reason }).check();
+      await dialog.getByRole("textbox", { name: "Comment (optional)" }).fill("Asks applicants to pay a fee.");
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: "Send report" }).click();
+      await page.getByRole("status").filter({ hasText: "Thank you for your report. An admin will look at this listing." }).waitFor();
+      await page.context().close();
+    }
+
+    expect((await fetch(`${e2e.url}/jobs/${id}`)).status).toBe(404);
+    expect(await searchTitles(title)).toEqual([]);
+
+    const review = await e2e.open(`/admin/jobs/${id}`, { viewport, session: admin });
+    await review.getByText("Hidden: Reported by readers; waiting for review").waitFor();
+    await review.getByText("Scam or fraud", { exact: true }).waitFor();
+    await review.getByRole("listitem").filter({ hasText: "Hidden after reports by the system: 2 readers reported it" }).waitFor();
+    await expectAccessible(review);
+    await review.getByRole("button", { name: "Restore" }).click();
+    await review.getByRole("listitem").filter({ hasText: `Restored by ${admin.email}` }).waitFor();
+    await review.context().close();
+
+    expect((await fetch(`${e2e.url}/jobs/${id}`)).status).toBe(200);
+    expect(await searchTitles(title)).toEqual([title]);
+  });
+
+  test("a reader who picks no reason is told to pick one, and nothing is sent", async () => {
+    const id = await post(admin, `Unreasoned report ${name}`);
+    const page = await openJobPage(`/jobs/${id}`);
+    await page.getByRole("button", { name: "Report this job" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report this job" });
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "Pick a reason." }).waitFor();
+    await page.context().close();
+    const review = await api(e2e.url, `/api/admin/jobs/${id}`, { session: admin });
+    expect(review.json.reports).toEqual([]);
+  });
+});

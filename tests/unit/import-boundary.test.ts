@@ -1,0 +1,36 @@
+import { ESLint } from "eslint";
+import { expect, test } from "vitest";
+
+const eslint = new ESLint();
+
+/** The rule messages ESLint reports for this source, as if it were saved at `filePath`. */
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+test("a browser component importing server code is a lint error, even for a type", async () => {
+  expect(await restrictedImports("app/components/probe.tsx", 'import { createJobs } from "#server/jobs.ts";\nexport const x = createJobs;\n')).toHaveLength(1);
+  expect(await restrictedImports("app/hooks/probe.ts", 'import type { Jobs } from "#server/jobs.ts";\nexport type X = Jobs;\n')).toHaveLength(1);
+});
+
+test("a route module may import a domain door's types but not its code", async () => {
+  expect(await restrictedImports("app/routes/probe.tsx", 'import type { Jobs } from "#server/jobs.ts";\nexport type X = Jobs;\n')).toEqual([]);
+  expect(await restrictedImports("app/routes/probe.tsx", 'import { createJobs } from "#server/jobs.ts";\nexport const x = createJobs;\n')).toHaveLength(1);
+});
+
+test("a route module cannot reach past a domain's door", async () => {
+  const code = 'import type { JobRow } from "#server/jobs/mapper.ts";\nexport type X = JobRow;\n';
+  expect(await restrictedImports("app/routes/probe.tsx", code)).toHaveLength(1);
+});
+
+test("shared vocabulary imports neither side", async () => {
+  expect(await restrictedImports("shared/probe.ts", 'import { x } from "#app/lib/format.ts";\nexport const y = x;\n')).toHaveLength(1);
+  expect(await restrictedImports("shared/probe.ts", 'import { x } from "#server/env.ts";\nexport const y = x;\n')).toHaveLength(1);
+  expect(await restrictedImports("shared/probe.ts", 'import { z } from "zod";\nexport const y = z;\n')).toEqual([]);
+});
+
+test("server code does not import the React app, and nobody climbs out of a folder with ../", async () => {
+  expect(await restrictedImports("server/probe.ts", 'import { x } from "#app/lib/format.ts";\nexport const y = x;\n')).toHaveLength(1);
+  expect(await restrictedImports("server/jobs/probe.ts", 'import { x } from "../env";\nexport const y = x;\n')).toHaveLength(1);
+});

@@ -1,0 +1,24 @@
+import { expect, test } from "vitest";
+import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+
+const NOW = new Date("2026-01-15T12:00:00Z");
+const demo = Array.from({ length: 60 }, (_, i) => syntheticJob(i + 1, NOW));
+
+test("demo salaries have round bounds, as employers write them, and the maximum is above the minimum", () => {
+  for (const job of demo) {
+    const step = job.salaryType === "Yearly" ? 10_000 : job.salaryType === "Monthly" ? 1_000 : 10;
+    expect(job.minSalary % step, `${job.title} ${job.minSalary}`).toBe(0);
+    expect(job.maxSalary % step, `${job.title} ${job.maxSalary}`).toBe(0);
+    expect(job.maxSalary).toBeGreaterThan(job.minSalary);
+  }
+});
+
+test("demo titles vary with seniority, and skills fit the role (web skills never on a nurse or an accountant)", () => {
+  expect(new Set(demo.map((job) => job.title)).size).toBeGreaterThanOrEqual(30);
+  expect(demo.some((job) => /^(Senior|Lead|Junior|Intern) /.test(job.title))).toBe(true);
+  for (const job of demo) {
+    if (/Nurse|Accountant|Sales|Writer|Recruiter|Support|Operations|Coordinator|Marketing|Graphic/.test(job.title)) expect(job.skills ?? [], job.title).toEqual([]);
+    if (/Frontend|Full Stack|React Native|Node\.js/.test(job.title)) expect(job.skills?.length ?? 0, job.title).toBeGreaterThan(0);
+    if (/UI\/UX/.test(job.title)) expect((job.skills ?? []).every((skill) => ["HTML", "CSS"].includes(skill)), job.title).toBe(true);
+  }
+});
