@@ -1,54 +1,58 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { DESKTOP, launchBrowser, MOBILE } from "../support/browser";
-import { validJob } from "../support/factories";
-import { api, signUp, type Session } from "../support/http";
-import { startTestServer, type TestServer } from "../support/server";
-import { expectNoSeriousAxeViolations, field, signedInPage } from "./employer-session";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { expectAccessible, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
+import { field, typeSkill } from "./job-form";
+import { daysAgo } from "./job-data";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-let browser: Browser;
-let server: TestServer;
+const e2e = useE2e();
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ pages: true })]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-describe.each([
-  ["desktop", DESKTOP],
-  ["mobile", MOBILE],
-])("Update Your Job at %s width", (_name, viewport) => {
+describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
   let owner: Session;
   let page: Page;
 
   beforeAll(async () => {
-    owner = await signUp(server.url);
-    page = await signedInPage(browser, server.url, owner, viewport);
+    owner = await signUp(e2e.url);
+    page = await e2e.newPage({ viewport, session: owner });
   });
   afterAll(() => page.context().close());
 
   async function postJob(overrides: Record<string, unknown> = {}) {
-    const { json } = await api(server.url, "/api/post-job", { method: "POST", session: owner, body: validJob(overrides) });
+    const { json } = await api(e2e.url, "/api/post-job", { method: "POST", session: owner, body: validJob(overrides) });
     return json.insertedId as string;
   }
 
   test("the form is prefilled from the job after a 1.5 s spinner", async () => {
-    const id = await postJob({ jobTitle: "Prefilled Engineer", postingDate: "2030-01-15", companyTwitter: "https://twitter.com/acme" });
-    await page.goto(`${server.url}/edit-job/${id}`);
-    await page.getByRole("heading", { name: "Update Your Job" }).waitFor();
-    const spinner = page.getByRole("status").filter({ hasText: "Loading the job" });
-    await expect.poll(() => spinner.isVisible()).toBe(true);
+    const prefilledDate = daysAgo(3);
+    const id = await postJob({ jobTitle: "Prefilled Engineer", postingDate: prefilledDate, companyTwitter: "https://twitter.com/acme" });
+    // A page of its own: its clock is stopped so the spinner can be seen before the 1.5 s are up.
+    const own = await e2e.newPage({ viewport, session: owner });
+    try {
+      await pauseClock(own);
+      await own.goto(`${e2e.url}/edit-job/${id}`);
+      await hydrated(own);
+      await own.getByRole("heading", { name: "Update Your Job" }).waitFor();
+      const spinner = own.getByRole("status").filter({ hasText: "Loading the job" });
+      expect(await spinner.isVisible()).toBe(true);
+      expect(await field(own, "jobTitle").count()).toBe(0);
+      await own.clock.runFor(1_499);
+      expect(await spinner.isVisible()).toBe(true);
+      await own.clock.runFor(1);
+      await field(own, "jobTitle").waitFor();
+      expect(await spinner.count()).toBe(0);
+    } finally {
+      await own.context().close();
+    }
+
+    await page.goto(`${e2e.url}/edit-job/${id}`);
     await field(page, "jobTitle").waitFor();
-    expect(await spinner.count()).toBe(0);
     expect(await field(page, "jobTitle").inputValue()).toBe("Prefilled Engineer");
     expect(await field(page, "companyName").inputValue()).toBe("Acme Widgets");
-    expect(await field(page, "postingDate").inputValue()).toBe("2030-01-15");
+    expect(await field(page, "postingDate").inputValue()).toBe(prefilledDate);
     expect(await field(page, "salaryType").inputValue()).toBe("Monthly");
     expect(await field(page, "gender").inputValue()).toBe("Any");
     expect(await field(page, "minPrice").inputValue()).toBe("40000");
@@ -60,38 +64,72 @@ describe.each([
 
   test("saving shows '✔ Job Updated Successfully', which closes itself after 1.5 s, and My Listings follows after 2 s", async () => {
     const id = await postJob({ jobTitle: "Before Edit" });
-    await page.goto(`${server.url}/edit-job/${id}`);
-    await field(page, "jobTitle").fill("After Edit");
-    await field(page, "jobLocation").fill("Chennai");
-    await field(page, "companyTwitter").fill("");
-    await page.getByRole("button", { name: "Update Job" }).click();
-    const toast = page.getByText("✔ Job Updated Successfully");
-    await toast.waitFor();
-    await toast.waitFor({ state: "detached" });
-    expect(page.url()).toBe(`${server.url}/edit-job/${id}`);
-    await page.waitForURL(`${server.url}/my-job`);
-    await page.getByRole("cell", { name: "After Edit", exact: true }).waitFor();
-    const { json } = await api(server.url, `/api/all-jobs/${id}`);
+    // A page of its own with a stopped clock: the 500 ms between the toast closing and the redirect is a real-time
+    // race on a loaded machine, so the test moves time itself.
+    const own = await e2e.newPage({ viewport, session: owner });
+    try {
+      await pauseClock(own);
+      await own.goto(`${e2e.url}/edit-job/${id}`);
+      await hydrated(own);
+      await own.clock.runFor(1_500);
+      await field(own, "jobTitle").fill("After Edit");
+      await field(own, "jobLocation").fill("Chennai");
+      await field(own, "companyTwitter").fill("");
+      await own.getByRole("button", { name: "Update Job" }).click();
+      const toast = own.getByText("✔ Job Updated Successfully");
+      await toast.waitFor();
+      await own.clock.runFor(1_499);
+      expect(await toast.isVisible()).toBe(true);
+      await own.clock.runFor(1);
+      await toast.waitFor({ state: "detached" });
+      expect(own.url()).toBe(`${e2e.url}/edit-job/${id}`);
+      await own.clock.runFor(499);
+      expect(own.url()).toBe(`${e2e.url}/edit-job/${id}`);
+      await own.clock.runFor(1);
+      await own.waitForURL(`${e2e.url}/my-job`);
+      await own.getByRole("cell", { name: "After Edit", exact: true }).waitFor();
+    } finally {
+      await own.context().close();
+    }
+    const { json } = await api(e2e.url, `/api/all-jobs/${id}`);
     expect(json).toMatchObject({ jobTitle: "After Edit", jobLocation: "Chennai", companyTwitter: null, postedByEmail: owner.email });
+  });
+
+  test("a listing's custom skills are prefilled, and one more is created with the keyboard and saved", async () => {
+    const id = await postJob({ jobTitle: "Custom Skills", skills: [{ value: "Rust", label: "Rust" }, { value: "React", label: "React" }] });
+    await page.goto(`${e2e.url}/edit-job/${id}`);
+    await field(page, "jobTitle").waitFor();
+    await page.getByText("Rust", { exact: true }).first().waitFor();
+    // Not a leading space: in an empty select, Space picks the highlighted suggestion (react-select's listbox keys).
+    await typeSkill(page, "Kotlin   Multiplatform ");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Update Job" }).click();
+    await page.getByText("✔ Job Updated Successfully").waitFor();
+    const { json } = await api(e2e.url, `/api/all-jobs/${id}`);
+    expect(json.skills).toEqual([
+      { value: "Rust", label: "Rust" },
+      { value: "React", label: "React" },
+      { value: "Kotlin Multiplatform", label: "Kotlin Multiplatform" },
+    ]);
   });
 
   test("an update the server refuses (the job was deleted meanwhile) says why and keeps what was typed", async () => {
     const id = await postJob({ jobTitle: "Soon Gone" });
-    await page.goto(`${server.url}/edit-job/${id}`);
+    await page.goto(`${e2e.url}/edit-job/${id}`);
     await field(page, "jobTitle").fill("Typed But Not Saved");
-    await api(server.url, `/api/job/${id}`, { method: "DELETE", session: owner });
+    await api(e2e.url, `/api/job/${id}`, { method: "DELETE", session: owner });
     await page.getByRole("button", { name: "Update Job" }).click();
     await page.getByRole("alert").filter({ hasText: "This job no longer exists." }).waitFor();
     expect(await field(page, "jobTitle").inputValue()).toBe("Typed But Not Saved");
-    expect(page.url()).toBe(`${server.url}/edit-job/${id}`);
+    expect(page.url()).toBe(`${e2e.url}/edit-job/${id}`);
   });
 
   test("another employer gets a 403 page, not a form, for someone else's job", async () => {
     const id = await postJob({ jobTitle: "Not Yours" });
-    const intruder = await signUp(server.url);
-    const other = await signedInPage(browser, server.url, intruder, viewport);
+    const intruder = await signUp(e2e.url);
+    const other = await e2e.newPage({ viewport, session: intruder });
     try {
-      const response = await other.goto(`${server.url}/edit-job/${id}`);
+      const response = await other.goto(`${e2e.url}/edit-job/${id}`);
       expect(response?.status()).toBe(403);
       await other.getByRole("heading", { name: "You cannot edit this job" }).waitFor();
       await other.getByText("Only the employer who posted this job can edit it.").waitFor();
@@ -104,7 +142,7 @@ describe.each([
 
   test("an unknown or malformed job id is a 404 page", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-job"]) {
-      const response = await page.goto(`${server.url}/edit-job/${id}`);
+      const response = await page.goto(`${e2e.url}/edit-job/${id}`);
       expect(response?.status()).toBe(404);
       await page.getByRole("heading", { name: "Job not found" }).waitFor();
     }
@@ -112,8 +150,8 @@ describe.each([
 
   test("the Update Your Job page has no serious or critical accessibility violations", async () => {
     const id = await postJob();
-    await page.goto(`${server.url}/edit-job/${id}`);
+    await page.goto(`${e2e.url}/edit-job/${id}`);
     await field(page, "jobTitle").waitFor();
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
   });
 });
