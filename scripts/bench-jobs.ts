@@ -91,6 +91,9 @@ async function main() {
     const singleBegan = performance.now();
     for (const path of corpus.slice(0, 200)) single.push(await timeRequest(`${url}${path}`));
     row("one visitor, 200 queries", summarise(single, (performance.now() - singleBegan) / 1000));
+    // The tail is a handful of query shapes; naming them is where the next index or plan change starts.
+    const slowest = [...single].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    for (const sample of slowest) console.log(`    ${ms(sample.ms).padStart(9)}  ${sample.url?.replace(url, "")}`);
 
     let cursor = 0;
     let searching = true;

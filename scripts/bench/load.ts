@@ -1,7 +1,7 @@
 /** Load generators for `npm run bench`: a closed loop of N connections, and a fixed request rate. Loopback only. */
 import { performance } from "node:perf_hooks";
 
-export type Sample = { ms: number; ok: boolean; bytes: number };
+export type Sample = { ms: number; ok: boolean; bytes: number; url?: string };
 export type Summary = { requests: number; perSecond: number; p50: number; p95: number; p99: number; max: number; errors: number };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -26,9 +26,9 @@ export async function timeRequest(url: string, { ttfb = false } = {}): Promise<S
     const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     const headersAt = performance.now();
     const bytes = (await response.arrayBuffer()).byteLength;
-    return { ms: (ttfb ? headersAt : performance.now()) - began, ok: response.ok, bytes };
+    return { ms: (ttfb ? headersAt : performance.now()) - began, ok: response.ok, bytes, url };
   } catch {
-    return { ms: performance.now() - began, ok: false, bytes: 0 };
+    return { ms: performance.now() - began, ok: false, bytes: 0, url };
   }
 }
 
