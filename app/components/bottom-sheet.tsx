@@ -2,7 +2,6 @@ import { X } from "lucide-react";
 import { useId, useRef, type ReactNode } from "react";
 import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
 import type { SheetState } from "#app/hooks/use-sheet.ts";
-import "./timed.css";
 
 type Props = { state: SheetState; onClose: () => void; title: string; children: ReactNode };
 

@@ -6,7 +6,6 @@ import { formToHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
 import { HiddenFields } from "./hidden-fields";
 import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
 import type { SheetState } from "#app/hooks/use-sheet.ts";
-import "./timed.css";
 
 const DATE_POSTED_LABELS: Record<(typeof DATE_POSTED)[number], string> = {
   "24h": "Last 24 hours",

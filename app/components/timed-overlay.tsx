@@ -1,5 +1,4 @@
 import type { CSSProperties, ReactNode } from "react";
-import "./timed.css";
 
 /** Inline style that hides an element after `ms` (see timed.css for why this is CSS, not a timer). */
 export const hideAfter = (ms: number): CSSProperties => ({ animation: `timed-hide 0s linear ${ms}ms forwards` });
