@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { jobSearchSchema, LISTING_LIFETIME_DAYS, type Job, type JobInput, type JobSearch } from "#shared/job.ts";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { encodeCursor, EXACT_COUNT_LIMIT, type JobCursor } from "#shared/job-paging.ts";
@@ -118,6 +119,8 @@ export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0):
   const estimate = await estimateRows(db, where);
   const approximate = (): Total => ({ total: Math.max(EXACT_COUNT_LIMIT + 1, atLeast, estimate), totalIsExact: false });
   if (estimate > ESTIMATE_TRUSTED_ABOVE) return approximate();
+  const key = filterKey(where);
+  if (overBudget.recalls(db, key)) return { total: Math.max(atLeast, estimate), totalIsExact: false };
   const capped = db
     .select({ one: sql`1` })
     .from(jobs)
@@ -135,6 +138,7 @@ export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0):
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
     // Matches too sparse for the walk to reach the limit in time: the estimate, said to be one.
+    overBudget.remember(db, key);
     return { total: Math.max(atLeast, estimate), totalIsExact: false };
   }
   return total <= EXACT_COUNT_LIMIT ? { total, totalIsExact: true } : approximate();
@@ -146,6 +150,45 @@ export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0):
  * to find the 1,001st: 1.3 s for a page whose own query took 10 ms.
  */
 const COUNT_TIME_BUDGET_MS = 75;
+
+/**
+ * Filters whose count ran out of budget, remembered for a minute per database, so a search many visitors repeat (a
+ * popular page, a shared link) spends the budget once and then answers the estimate at once: without it, each view of
+ * 'engineer' in Pune for 0-3 years spent 75 ms of database time to arrive at the same estimate. Only the outcome
+ * "too costly to count" is kept, and its answer is always labelled an estimate; an exact count is never reused.
+ */
+const overBudget = (() => {
+  const TTL_MS = 60_000;
+  const MAX_ENTRIES = 1_000;
+  const byDb = new WeakMap<Db, Map<string, number>>();
+  return {
+    recalls(db: Db, key: string): boolean {
+      const until = byDb.get(db)?.get(key);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      byDb.get(db)?.delete(key);
+      return false;
+    },
+    remember(db: Db, key: string): void {
+      let keys = byDb.get(db);
+      if (!keys) byDb.set(db, (keys = new Map()));
+      // A Map iterates in insertion order: the first key is the oldest.
+      if (keys.size >= MAX_ENTRIES) keys.delete(keys.keys().next().value as string);
+      keys.set(key, Date.now() + TTL_MS);
+    },
+  };
+})();
+
+const dialect = new PgDialect();
+
+/** The filters as SQL text and values, with the date cutoffs (derived from "now") to the minute. */
+function filterKey(where: SQL | undefined): string {
+  if (!where) return "";
+  const { sql: text, params, typings } = dialect.sqlToQuery(where);
+  // Timestamps arrive as ISO strings ("2026-10-24T08:53:11.290Z"); the first 16 characters are the minute.
+  const minute = (value: unknown, i: number) => (typings?.[i] === "timestamp" && typeof value === "string" ? value.slice(0, 16) : value);
+  return JSON.stringify([text, params.map(minute)]);
+}
 
 function isQueryCanceled(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {

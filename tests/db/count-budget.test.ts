@@ -29,4 +29,26 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
   test("a count within its budget is exact", async () => {
     expect(await countMatches(testDatabase.database.db, sql`true`)).toEqual({ total: 50, totalIsExact: true });
   });
+
+  test("a filter whose count ran out of budget is not counted again for a while: the estimate comes at once", async () => {
+    const { db } = testDatabase.database;
+    // Every row the count reads advances the sequence (sequences ignore the rollback of the cancelled count).
+    await db.execute(sql`CREATE SEQUENCE rows_read`);
+    const readsRows = sql`nextval('rows_read') > 0 AND pg_sleep(0.01) IS NOT NULL`;
+    const rowsRead = async () => Number(((await db.execute(sql`SELECT last_value FROM rows_read`)) as unknown as { rows: { last_value: string }[] }).rows[0]?.last_value);
+    expect((await countMatches(db, readsRows, 3)).totalIsExact).toBe(false);
+    const afterFirst = await rowsRead();
+    expect(afterFirst).toBeGreaterThan(1);
+    const again = await countMatches(db, readsRows, 3);
+    expect(again.totalIsExact).toBe(false);
+    expect(again.total).toBeGreaterThanOrEqual(3);
+    expect(await rowsRead()).toBe(afterFirst);
+  });
+
+  test("an exact count is never reused: a listing added since is counted", async () => {
+    const { db } = testDatabase.database;
+    const before = await countMatches(db, sql`true`);
+    await insertJobsBulk(db, [syntheticJob(51, new Date())]);
+    expect(await countMatches(db, sql`true`)).toEqual({ total: before.total + 1, totalIsExact: true });
+  });
 });
