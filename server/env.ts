@@ -92,6 +92,8 @@ export const envSchema = z.object({
   PORT_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** How long SIGTERM/SIGINT lets requests already in flight finish before their connections are closed. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** How many server processes share the port (PostgreSQL only; server/cluster.ts). */
+  WEB_CONCURRENCY: z.coerce.number({ error: "Must be a whole number of processes, 1 or more" }).int("Must be a whole number of processes, 1 or more").min(1, "Must be a whole number of processes, 1 or more").max(64).default(1),
   SEED_DEMO: boolean(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "Must be at least 32 characters"),
@@ -216,6 +218,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
     throw new EnvError(
       "Invalid configuration: BETTER_AUTH_SECRET: Required in production with DATABASE_URL (every instance must share it); generate one with `openssl rand -base64 32`",
+    );
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new EnvError(
+      "Invalid configuration: WEB_CONCURRENCY: Above 1 needs DATABASE_URL (the embedded database can be opened by one process only); unset it or set DATABASE_URL",
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

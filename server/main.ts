@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -13,6 +14,7 @@ import { resolveAuthSecret } from "./secret";
 import { isDatabaseEmpty, seedDemo } from "#server/seed/demo.ts";
 import { createServices } from "./services";
 import { handleShutdownSignals } from "./shutdown";
+import { LOOPS_WORKER, superviseWorkers } from "./cluster";
 import { listen } from "#server/http/listen.ts";
 import { StartupError } from "#server/startup-error.ts";
 import { startSourceScheduler } from "#server/sources/scheduler.ts";
@@ -30,6 +32,16 @@ async function main() {
     });
   }
 
+  if (!dev && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    // Written once here: workers generating it at the same moment would each sign sessions with a different one.
+    resolveAuthSecret(env);
+    logger.info({ workers: env.WEB_CONCURRENCY }, "starting server processes");
+    superviseWorkers({ workers: env.WEB_CONCURRENCY, logger, stopMs: (env.SHUTDOWN_GRACE_SECONDS + 20) * 1000 });
+    return;
+  }
+  // The background loops are safe to run in every instance (ADR 14), but one set per machine is enough.
+  const runsLoops = !cluster.isWorker || process.env.JOB_BOARD_WORKER === LOOPS_WORKER;
+
   const { database, release } = await openConfiguredDatabase(env, logger);
   const started = Date.now();
   await database.migrate();
@@ -43,12 +55,14 @@ async function main() {
 
   const shutdownTasks: (() => Promise<void>)[] = [];
   // Stopped in this order once the server has stopped, before the database is closed and its lock released.
-  shutdownTasks.push(startOutboxSender(services).stop);
-  shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
-  if (env.ALERTS_SCHEDULER) {
-    shutdownTasks.push(startAlertScheduler({ alerts: services.alerts, intervalSeconds: env.ALERTS_INTERVAL_SECONDS, logger }).stop);
+  if (runsLoops) {
+    shutdownTasks.push(startOutboxSender(services).stop);
+    shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
+    if (env.ALERTS_SCHEDULER) {
+      shutdownTasks.push(startAlertScheduler({ alerts: services.alerts, intervalSeconds: env.ALERTS_INTERVAL_SECONDS, logger }).stop);
+    }
+    if (env.SOURCES_SCHEDULER) shutdownTasks.push(startSourceScheduler({ database, env, logger }).stop);
   }
-  if (env.SOURCES_SCHEDULER) shutdownTasks.push(startSourceScheduler({ database, env, logger }).stop);
   let handle: (req: IncomingMessage, res: ServerResponse) => void;
   if (dev) {
     const vite = await developmentPages(services);

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import type { Server, ServerResponse } from "node:http";
 import type { Logger } from "./logger";
 
@@ -61,4 +62,19 @@ export function handleShutdownSignals({ server, graceMs, tasks, logger, exit = p
   };
   process.on("SIGINT", (signal) => void stop(signal));
   process.on("SIGTERM", (signal) => void stop(signal));
+  // A cluster worker hears of its primary's signal by message (server/cluster.ts): a terminal's Ctrl-C reaches the
+  // worker directly as well, and must not count as a second signal.
+  if (cluster.isWorker) {
+    process.on("message", (message: unknown) => {
+      if (!isShutdownMessage(message)) return;
+      if (stopping && !message.again) return;
+      void stop("SIGTERM");
+    });
+  }
+}
+
+export type ShutdownMessage = { type: "job-board:shutdown"; again: boolean };
+
+function isShutdownMessage(message: unknown): message is ShutdownMessage {
+  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "job-board:shutdown";
 }

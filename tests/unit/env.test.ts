@@ -199,3 +199,11 @@ test.each(["https://evil.example/collect", "//evil.example/collect", "http://job
     );
   },
 );
+
+test("WEB_CONCURRENCY above 1 without DATABASE_URL is refused, naming the setting", () => {
+  expect(() => loadEnv({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY: Above 1 needs DATABASE_URL/);
+  expect(() => loadEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  expect(() => loadEnv({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
+  expect(loadEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db/jobs" }).WEB_CONCURRENCY).toBe(2);
+  expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
+});
