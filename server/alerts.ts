@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, lte, not, or, sql } from "drizzle-orm";
 import {
   alertFrequencySchema,
   alertSearchSchema,
@@ -20,6 +20,10 @@ import { createTokens } from "#server/alerts/tokens.ts";
 import { enqueueMail } from "#server/mail/mail-outbox.ts";
 
 const CONFIRM_FOR_MS = 48 * 60 * 60 * 1000;
+
+/** Confirmed, or still within its confirmation link's 48 hours: an alert past that is counted nowhere and deleted. */
+const stillWanted = (now: Date) =>
+  or(isNotNull(jobAlerts.confirmedAt), gt(jobAlerts.createdAt, new Date(now.getTime() - CONFIRM_FOR_MS)))!;
 const HOUR_SECONDS = 3600;
 /** A claimed alert stays this instance's while it computes the digest; a crash hands it on after this. */
 const CLAIM_LEASE_SECONDS = 300;
@@ -111,7 +115,10 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
         if ((recent?.n ?? 0) >= env.ALERTS_RATE_LIMIT_MAX) {
           throw rateLimited("You have set up several alerts in a short time. Please wait an hour and try again.", HOUR_SECONDS);
         }
-        const [mine] = await tx.select({ n: count() }).from(jobAlerts).where(eq(jobAlerts.email, input.email));
+        const [mine] = await tx
+          .select({ n: count() })
+          .from(jobAlerts)
+          .where(and(eq(jobAlerts.email, input.email), stillWanted(now)));
         if ((mine?.n ?? 0) >= env.ALERTS_PER_ADDRESS) {
           throw new DomainError(
             "CONFLICT",
@@ -213,6 +220,8 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
      * a digest computed twice (a crash after mailing, before the watermark moved) one mail.
      */
     async runDueAlerts({ now = new Date() }: { now?: Date } = {}): Promise<DigestReport[]> {
+      // An alert whose confirmation link has expired can never be confirmed: it is only a row that holds an address.
+      await db.delete(jobAlerts).where(not(stillWanted(now)));
       const reports: DigestReport[] = [];
       for (;;) {
         const due = db

@@ -285,6 +285,20 @@ describe.each(engines)("job alerts on %s", (engine) => {
     expect(badSearch.status).toBe(400);
     expect(badSearch.json.error.fields).toHaveProperty("employmentType");
   });
+
+  test("an unconfirmed alert whose link has expired no longer counts against the address, and the next pass deletes it", async () => {
+    const email = await subscribed({ search: "kept" }, "daily");
+    for (const search of ["x", "y"]) {
+      expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search } } })).status).toBe(202);
+    }
+    expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search: "z" } } })).status).toBe(409);
+    const { db } = server.services.database;
+    await db.update(jobAlerts).set({ createdAt: new Date(Date.now() - 49 * 60 * 60 * 1000) }).where(eq(jobAlerts.email, email));
+    expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search: "z" } } })).status).toBe(202);
+    await server.services.alerts.runDueAlerts();
+    const left = await db.select({ search: jobAlerts.search, confirmedAt: jobAlerts.confirmedAt }).from(jobAlerts).where(eq(jobAlerts.email, email));
+    expect(left.map((alert) => `${alert.search.search} ${alert.confirmedAt ? "confirmed" : "unconfirmed"}`).sort()).toEqual(["kept confirmed", "z unconfirmed"]);
+  });
 });
 
 describe("job alert limits per client", () => {
