@@ -1,7 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
-import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "./auth";
 import { healthApi } from "#server/api/health.ts";
@@ -14,6 +13,7 @@ import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertPages, alertsApi } from "#server/api/alerts.ts";
 import { publicReadCors } from "#server/http/cors.ts";
+import { compressResponses } from "#server/http/compress.ts";
 import { isDomainError } from "./errors";
 import { errorResponse, jsonError } from "#server/http/errors.ts";
 import { errorBody } from "#shared/errors.ts";
@@ -74,8 +74,8 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
     }),
   );
 
-  // Pages, JSON and feeds are compressed as they stream; the fingerprinted assets were compressed at build time.
-  app.use(compress());
+  // JSON in one piece, pages and feeds as they stream; the fingerprinted assets were compressed at build time.
+  app.use(compressResponses());
 
   app.use(async (c, next) => {
     c.set("services", services);

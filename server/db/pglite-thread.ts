@@ -26,10 +26,12 @@ export class PgliteThread {
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #next = 1;
   #exited: Error | undefined;
+  #lastAnswerAt = 0;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
     worker.on("message", (message: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+      this.#lastAnswerAt = performance.now();
       const waiting = this.#pending.get(message.id);
       if (!waiting) return;
       this.#pending.delete(message.id);
@@ -58,6 +60,14 @@ export class PgliteThread {
       worker.once("exit", (code) => reject(new Error(`The embedded database thread exited with code ${code} while opening`)));
     });
     return new PgliteThread(worker);
+  }
+
+  /**
+   * Whether the database answered anything (a result or a query's error) within `ms`. While searches keep its one
+   * connection busy, that answers a health check at once instead of queueing a probe behind them.
+   */
+  answeredWithin(ms: number): boolean {
+    return !this.#exited && performance.now() - this.#lastAnswerAt <= ms;
   }
 
   query(sql: string, params?: unknown[], config?: QueryConfig): Promise<Result> {
@@ -96,6 +106,7 @@ export class PgliteThread {
     if (this.#exited) return;
     await this.#send({ type: "close" });
     await this.#worker.terminate();
+    this.#fail(new Error("The embedded database is closed"));
   }
 
   #send(request: Request): Promise<unknown> {

@@ -128,6 +128,12 @@ export const jobs = pgTable(
     /** ISO 4217 (shared/currencies.ts); listings from before it was asked for were in rupees. */
     salaryCurrency: text("salary_currency").notNull().default("INR"),
     location: text("location").notNull(),
+    /**
+     * Lower-cased copies the "contains" filters match with LIKE (ADR 26). ILIKE lower-cases every row it reads, and
+     * that was half the time of a walk through the list index (a location's page 970 at 1M: 79 ms, 34 ms with LIKE).
+     */
+    titleLower: text("title_lower").notNull().generatedAlwaysAs(sql`lower(title)`),
+    locationLower: text("location_lower").notNull().generatedAlwaysAs(sql`lower(location)`),
     englishLevel: text("english_level").notNull(),
     gender: text("gender").notNull(),
     experienceLevel: text("experience_level").notNull(),
@@ -152,13 +158,20 @@ export const jobs = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Migrations 0006 and 0008 rebuild it with INCLUDE (the filtered columns) and adds the 1–2 character grams indexes,
-    // which drizzle-kit cannot declare (ADR 20).
+    // The list index and the three below it carry every filtered column (INCLUDE, migrations 0006, 0008 and 0010),
+    // and the 1–2 character grams indexes exist: drizzle-kit cannot declare either (ADR 20, ADR 26).
     index("jobs_posting_date_idx").on(t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("jobs_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("jobs_location_trgm_idx").using("gin", sql`${t.location} gin_trgm_ops`),
-    index("jobs_experience_date_idx").on(t.experienceLevel, t.postingDate.desc().nullsFirst()),
-    index("jobs_employment_date_idx").on(t.employmentType, t.postingDate.desc().nullsFirst()),
+    index("jobs_title_trgm_idx").using("gin", sql`${t.titleLower} gin_trgm_ops`),
+    index("jobs_location_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`),
+    // A filter on a value few listings have walks only those listings, in list order (ADR 26): gender and
+    // employment type for their rarer values (the common one is three in four listings or more), experience for all.
+    index("jobs_experience_date_idx").on(t.experienceLevel, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("jobs_employment_date_idx")
+      .on(t.employmentType, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.employmentType} <> 'Full-time'`),
+    index("jobs_gender_date_idx")
+      .on(t.gender, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.gender} <> 'Any'`),
     index("jobs_owner_idx").on(t.ownerId, t.postingDate.desc().nullsFirst()),
     index("jobs_posted_by_email_idx").on(t.postedByEmail),
     // A salary search in a currency few listings use would walk the whole list index to find none (600 ms at 1M):

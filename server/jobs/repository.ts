@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { jobSearchSchema, LISTING_LIFETIME_DAYS, type Job, type JobInput, type JobSearch } from "#shared/job.ts";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
@@ -15,6 +15,12 @@ const DATE_POSTED_DAYS = { "24h": 1, "7d": 7, "30d": 30 } as const;
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Case-insensitive "contains" on a lower-cased copy (ADR 26): the same rows as ILIKE on the original, which PostgreSQL
+ * also answers by lower-casing both sides, but the rows' side is lower-cased once, when they are written.
+ */
+const contains = (lowered: typeof jobs.titleLower | typeof jobs.locationLower, text: string): SQL =>
+  sql`${lowered} LIKE lower(${containsPattern(text)})`;
+
 /**
  * The one visibility rule (ADR 0011): only published listings are shown to anyone but their owner and the admins.
  * Every public read below (search, counts, sitemap, /api/all-jobs, a job page for others) goes through it.
@@ -27,8 +33,8 @@ export const isPublished = eq(jobs.status, "published");
  */
 export function searchConditions(search: JobSearch, now: Date, text: { title?: SQL; location?: SQL } = {}): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isPublished, gte(jobs.postingDate, new Date(now.getTime() - LISTING_LIFETIME_DAYS * DAY_MS))];
-  if (search.search) conditions.push(text.title ?? ilike(jobs.title, containsPattern(search.search)));
-  if (search.location) conditions.push(text.location ?? ilike(jobs.location, containsPattern(search.location)));
+  if (search.search) conditions.push(text.title ?? contains(jobs.titleLower, search.search));
+  if (search.location) conditions.push(text.location ?? contains(jobs.locationLower, search.location));
   if (search.experienceLevel) conditions.push(eq(jobs.experienceLevel, search.experienceLevel));
   if (search.employmentType) conditions.push(eq(jobs.employmentType, search.employmentType));
   if (search.gender) conditions.push(eq(jobs.gender, search.gender));
@@ -59,11 +65,12 @@ const SHORT_TEXT_CANDIDATES = 1_000;
  * rule nothing out, and walking the list index reads every live row when nothing matches (2 s at 1M for 'zx'). The
  * grams index (migration 0006) holds each 1–2 character piece of the lower-cased column: a piece the statistics
  * call common is left to the list walk, which meets matches at once; otherwise the index lists the rows holding
- * it (none, or a few thousand at most) and the search runs over those ids. Either way the ILIKE is the rule, on
- * `column || ''` so the planner cannot choose the trigram index for it.
+ * it (none, or a few thousand at most) and the search runs over those ids. Either way the lower-cased LIKE is the
+ * rule, on `column || ''` so the planner cannot choose the trigram index for it.
  */
 async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.location, text: string): Promise<SQL> {
-  const matches = sql`(${column} || '') ILIKE ${containsPattern(text)}`;
+  const lowered = column === jobs.title ? jobs.titleLower : jobs.locationLower;
+  const matches = sql`(${lowered} || '') LIKE lower(${containsPattern(text)})`;
   const holding = sql`job_text_grams(${column}) @> ARRAY[lower(${text})]`;
   if ((await estimateRows(db, holding)) > 10 * SHORT_TEXT_CANDIDATES) return matches;
   const rows = await db.select({ id: jobs.id }).from(jobs).where(holding).limit(SHORT_TEXT_CANDIDATES + 1);
@@ -93,13 +100,20 @@ const listOrder = [desc(jobs.postingDate), desc(jobs.id)];
 
 type Total = { total: number; totalIsExact: boolean };
 
-/** What the planner expects `SELECT … WHERE where` to return: from statistics, no rows read. */
-async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
-  const query = db.select({ one: sql`1` }).from(jobs).where(where);
+type PlanNode = { "Plan Rows": number; "Total Cost": number; "Node Type": string; Plans?: PlanNode[] };
+
+/** The planner's plan for `query`: from statistics, no rows read. */
+async function planOf(db: Db, query: SQLWrapper): Promise<PlanNode> {
   const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
   const raw = result.rows[0]?.["QUERY PLAN"];
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
-  return Math.round(plan[0]?.Plan["Plan Rows"] ?? 0);
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  if (!plan[0]) throw new Error("EXPLAIN returned no plan");
+  return plan[0].Plan;
+}
+
+/** What the planner expects `SELECT … WHERE where` to return. */
+async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
+  return Math.round((await planOf(db, db.select({ one: sql`1` }).from(jobs).where(where)))["Plan Rows"]);
 }
 
 /**
@@ -110,36 +124,48 @@ async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
 const ESTIMATE_TRUSTED_ABOVE = 2 * EXACT_COUNT_LIMIT;
 
 /**
+ * A capped count the planner expects to cost more than this is not run (ADR 26): the estimate is answered at once.
+ * At 1M on a 2-core machine a unit was about 6 µs (a plan of 10,500 took 55–108 ms), so this is about 30 ms there,
+ * just above the time budget, which stays as the net for plans that cost more than they said. It is also PGlite's
+ * only bound, as PGlite cannot interrupt a query.
+ */
+const COUNT_COST_LIMIT = 5_000;
+
+/**
  * Exact up to EXACT_COUNT_LIMIT; above it, the planner's estimate, flagged as such, never below what is known to be
  * there (`atLeast`). A clearly large estimate is used as it is; otherwise the count reads at most EXACT_COUNT_LIMIT + 1
  * matches, in list order, so it walks the same index as the page and stops early (unordered, the planner picked a
- * sequential scan of the whole heap: 276 ms at 1M for 'engineer').
+ * sequential scan of the whole heap: 276 ms at 1M for 'engineer'), unless the planner expects that walk to be costly.
  */
 export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0): Promise<Total> {
-  const estimate = await estimateRows(db, where);
-  const approximate = (): Total => ({ total: Math.max(EXACT_COUNT_LIMIT + 1, atLeast, estimate), totalIsExact: false });
-  if (estimate > ESTIMATE_TRUSTED_ABOVE) return approximate();
-  const key = filterKey(where);
-  if (overBudget.recalls(db, key)) return { total: Math.max(atLeast, estimate), totalIsExact: false };
   const capped = db
     .select({ one: sql`1` })
     .from(jobs)
     .where(where)
     .orderBy(...listOrder)
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as("capped");
+    .limit(EXACT_COUNT_LIMIT + 1);
+  // One EXPLAIN gives both the estimate of all matches (the Limit's input) and the cost of reading up to the cap.
+  const plan = await planOf(db, capped);
+  const input = plan["Node Type"] === "Limit" ? plan.Plans?.[0] : plan;
+  const estimate = Math.round(input?.["Plan Rows"] ?? 0);
+  const approximate = (): Total => ({ total: Math.max(EXACT_COUNT_LIMIT + 1, atLeast, estimate), totalIsExact: false });
+  if (estimate > ESTIMATE_TRUSTED_ABOVE) return approximate();
+  const estimated: Total = { total: Math.max(atLeast, estimate), totalIsExact: false };
+  if (plan["Total Cost"] > COUNT_COST_LIMIT) return estimated;
+  const key = filterKey(where);
+  if (overBudget.recalls(db, key)) return estimated;
   let total: number;
   try {
     total = await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${COUNT_TIME_BUDGET_MS}`));
-      const [row] = await tx.select({ total: count() }).from(capped);
+      const [row] = await tx.select({ total: count() }).from(capped.as("capped"));
       return row?.total ?? 0;
     });
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
     // Matches too sparse for the walk to reach the limit in time: the estimate, said to be one.
     overBudget.remember(db, key);
-    return { total: Math.max(atLeast, estimate), totalIsExact: false };
+    return estimated;
   }
   return total <= EXACT_COUNT_LIMIT ? { total, totalIsExact: true } : approximate();
 }
@@ -147,9 +173,10 @@ export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0):
 /**
  * How long counting may take before the estimate is used instead (PostgreSQL; PGlite cannot interrupt a query).
  * Sparse matches under a broad filter ('recruiter' + gender + salary at 1M) made the walk read every live row
- * to find the 1,001st: 1.3 s for a page whose own query took 10 ms.
+ * to find the 1,001st: 1.3 s for a page whose own query took 10 ms. 75 ms until ADR 26: every cancelled count spends
+ * all of it, and at 1M a third of PostgreSQL's time under load went to counts that ended as estimates anyway.
  */
-const COUNT_TIME_BUDGET_MS = 75;
+const COUNT_TIME_BUDGET_MS = 25;
 
 /**
  * Filters whose count ran out of budget, remembered for a minute per database, so a search many visitors repeat (a

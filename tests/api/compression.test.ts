@@ -1,5 +1,7 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CLIENT_DIR } from "#server/pages.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
@@ -10,6 +12,18 @@ beforeAll(async () => {
   server = await startTestServer({ pages: true });
 });
 afterAll(() => server?.close());
+
+/** The bytes on the wire, not decoded (fetch always decodes). */
+const rawBody = (target: string, acceptEncoding: string) =>
+  new Promise<Buffer>((resolve, reject) => {
+    http
+      .get(`${server.url}${target}`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks)));
+      })
+      .on("error", reject);
+  });
 
 const get = (target: string, acceptEncoding: string) => fetch(`${server.url}${target}`, { headers: { "accept-encoding": acceptEncoding } });
 
@@ -27,10 +41,27 @@ test("a page is served plain to a client that accepts no compression", async () 
   expect(await response.text()).toContain("</html>");
 });
 
-test("a JSON answer is compressed too", async () => {
-  const response = await get("/api/jobs?limit=100", "gzip");
+test("a JSON answer is compressed whole: gzip with its length, identical once decoded, varying on Accept-Encoding", async () => {
+  const plain = await get("/api/openapi.json", "identity");
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  const text = await plain.text();
+  expect(text.length).toBeGreaterThan(1024);
+  const response = await get("/api/openapi.json", "gzip");
   expect(response.headers.get("content-encoding")).toBe("gzip");
-  expect(Array.isArray(await response.json())).toBe(true);
+  expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+  const compressed = await rawBody("/api/openapi.json", "gzip");
+  expect(gunzipSync(compressed).toString()).toBe(text);
+  expect(Number(response.headers.get("content-length"))).toBe(compressed.length);
+  expect(await response.text()).toBe(text);
+});
+
+test("a small JSON answer, or one to a client that refuses gzip, is sent plain with its length", async () => {
+  const small = await get("/api/health", "gzip");
+  expect(small.headers.get("content-encoding")).toBeNull();
+  expect(await small.json()).toEqual({ status: "ok" });
+  const refused = await get("/api/openapi.json", "gzip;q=0, identity");
+  expect(refused.headers.get("content-encoding")).toBeNull();
+  expect((await refused.json()).openapi).toMatch(/^3\.1/);
 });
 
 test("a fingerprinted script is the brotli file built beside it, identical once decoded and cached for good", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sql } from "drizzle-orm";
 import { engines } from "#tests/support/engines.ts";
 import { api } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
@@ -29,6 +30,26 @@ describe.each(engines)("health on %s", (engine) => {
     const { status, json } = await api(server.url, "/api/nope");
     expect(status).toBe(404);
     expect(json.error.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("health on the embedded database", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine: "pglite" });
+  });
+  afterAll(() => server.close());
+
+  test("GET /api/health answers while a long query holds the database's one connection, which just answered", async () => {
+    const { db } = server.services.database;
+    await db.execute(sql`SELECT 1`);
+    const order: string[] = [];
+    const slow = db.execute(sql`SELECT pg_sleep(3)`).then(() => order.push("slow query"));
+    const health = await api(server.url, "/api/health");
+    order.push("health");
+    expect(health.status).toBe(200);
+    await slow;
+    expect(order).toEqual(["health", "slow query"]);
   });
 });
 

@@ -32,6 +32,19 @@ describe.each(engines)("migrations and planner statistics on %s", (engine) => {
     expect(await plannerRows(db)).toBe(30);
   });
 
+  test("a new migration that rewrites the table leaves every page marked all-visible, so index-only walks stay so", async () => {
+    await migrateThenAnalyze(db, async () => {
+      await db.execute(sql`ALTER TABLE jobs ADD COLUMN test_title_upper text GENERATED ALWAYS AS (upper(title)) STORED`);
+      await db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('test', 1)`);
+    });
+    const result = (await db.execute(sql`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'jobs'`)) as unknown as {
+      rows: { relpages: number; relallvisible: number }[];
+    };
+    const [pages] = result.rows;
+    expect(Number(pages?.relpages)).toBeGreaterThan(0);
+    expect(Number(pages?.relallvisible)).toBe(Number(pages?.relpages));
+  });
+
   test("with nothing new to apply, boot does not spend an ANALYZE", async () => {
     const before = await plannerRows(db);
     await migrateThenAnalyze(db, () => testDatabase.database.migrate());
