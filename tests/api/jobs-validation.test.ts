@@ -1,9 +1,10 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { jobs } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { employerJobWrites } from "#tests/support/employer-writes.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,11 +34,7 @@ describe.each(engines)("job validation on %s", (engine) => {
   let server: TestServer;
   let employer: Session;
 
-  const db = () => server.services.database.db;
-  const row = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0];
-  const rowCount = async () => (await db().select({ n: count() }).from(jobs))[0]?.n;
-  const post = (body: unknown) => api(server.url, "/api/post-job", { method: "POST", body, session: employer });
-  const patch = (id: string, body: unknown) => api(server.url, `/api/update-job/${id}`, { method: "PATCH", body, session: employer });
+  const { db, row, rowCount, post, patch } = employerJobWrites(() => server, () => employer);
 
   /** Posts `body`, expects a 400 naming `field`, and checks nothing was written. */
   async function refused(body: unknown, field: string) {
@@ -258,7 +255,7 @@ describe.each(engines)("job validation on %s", (engine) => {
       expect(status).toBe(200);
       expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, status: "published" });
       const after = await row(jobId);
-      expect(after).toMatchObject({ ...before, title: "Lead Frontend Developer", maxSalary: 75000, updatedAt: expect.any(Date) });
+      expect(after).toMatchObject({ ...before, title: "Lead Frontend Developer", titleLower: "lead frontend developer", maxSalary: 75000, updatedAt: expect.any(Date) });
       expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
     });
 
