@@ -6,12 +6,15 @@ import { markDocumentHydrated } from "#app/lib/hydration.ts";
 import { getSessionUser, servicesContext } from "./context.server";
 import appCss from "./app.css?url";
 
-/** Every page knows who is signed in and which sign-in methods this install offers. */
+/** Every page knows who is signed in (and whether they are an admin) and which sign-in methods this install offers. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const user = await getSessionUser(context, request);
   return {
-    user: await getSessionUser(context, request),
-    auth: context.get(servicesContext).sessions.signInMethods(),
-    site: context.get(servicesContext).site,
+    user,
+    isAdmin: user ? await services.moderation.canModerate({ viewer: user }) : false,
+    auth: services.sessions.signInMethods(),
+    site: services.site,
   };
 }
 

@@ -83,6 +83,11 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
   return {
     isAdmin,
 
+    /** Whether the viewer may open the admin pages (the header offers them a link; nobody else learns they exist). */
+    canModerate({ viewer }: { viewer: SessionUser | null }): Promise<boolean> {
+      return isAdmin(viewer);
+    },
+
     async listQueue({ viewer }: { viewer: SessionUser | null }): Promise<QueueItem[]> {
       await requireAdmin(viewer);
       return listQueue(db);

@@ -132,6 +132,7 @@ function useLogOut() {
 
 function Account({ stacked = false }: { stacked?: boolean }) {
   const user = useUser();
+  const { isAdmin } = useRootData();
   const { logOut, error, busy } = useLogOut();
   const [photoFailed, setPhotoFailed] = useState(false);
 
@@ -157,6 +158,11 @@ function Account({ stacked = false }: { stacked?: boolean }) {
         referrerPolicy="no-referrer"
         className="h-9 w-9 rounded-full border border-slate-200 object-cover"
       />
+      {isAdmin ? (
+        <NavLink to="/admin" className={navLinkClass}>
+          Admin
+        </NavLink>
+      ) : null}
       <button
         type="button"
         onClick={logOut}

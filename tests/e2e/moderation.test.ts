@@ -58,6 +58,20 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     expect(await (await fetch(`${e2e.url}/sitemap/jobs-1.xml`)).text()).toContain(`/jobs/${id}`);
   });
 
+  test("an admin finds the review queue from the header's Admin link; another signed-in user has no such link", async () => {
+    const page = await e2e.open("/", { viewport, session: admin });
+    if (viewport.width < 1024) await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Admin", exact: true }).click();
+    await page.getByRole("heading", { name: "Review queue" }).waitFor();
+    await page.context().close();
+
+    const reader = await e2e.open("/", { viewport, session: await signUp(e2e.url, { name: "Reader" }) });
+    if (viewport.width < 1024) await reader.getByRole("button", { name: "Open menu" }).click();
+    await reader.getByRole("button", { name: "Log out" }).waitFor();
+    expect(await reader.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
+    await reader.context().close();
+  });
+
   test("readers report a listing, it is hidden at the threshold, and an admin restores it", async () => {
     const title = `Reported listing ${name}`;
     const id = await post(admin, title);
