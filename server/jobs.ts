@@ -13,21 +13,17 @@ import { toJobFields, toJobValues, toWireJob } from "#server/jobs/mapper.ts";
 import {
   countEveryLiveJob,
   countLiveJobRows,
-  deleteJobRow,
   findJobRow,
-  insertJob,
   listJobRows,
   listJobsOwnedBy,
   listJobsPublishedAfter,
   listLiveJobBatch,
-  listHeldJobs,
   listLiveJobEntries,
-  releaseHeldJob,
   searchJobRows,
-  updateJobRow,
   type JobPage,
   type PublishedMark,
 } from "#server/jobs/repository.ts";
+import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
 
 export type { PublishedMark };
 import { RESULT_WINDOW } from "#shared/job-paging.ts";

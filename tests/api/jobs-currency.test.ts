@@ -1,29 +1,21 @@
-import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { jobs } from "#server/db/schema.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { employerJobWrites } from "#tests/support/employer-writes.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 describe.each(engines)("salary currency on %s", (engine) => {
   let server: TestServer;
   let employer: Session;
 
-  const db = () => server.services.database.db;
-  const storedCurrency = async (id: string) => (await db().select({ currency: jobs.salaryCurrency }).from(jobs).where(eq(jobs.id, id)))[0]?.currency;
-  const rowCount = async () => (await db().select({ n: count() }).from(jobs))[0]?.n;
-  const post = (body: unknown) => api(server.url, "/api/post-job", { method: "POST", body, session: employer });
-  const patch = (id: string, body: unknown) => api(server.url, `/api/update-job/${id}`, { method: "PATCH", body, session: employer });
+  const writes = employerJobWrites(() => server, () => employer);
+  const { db, rowCount, post, patch } = writes;
+  const storedCurrency = async (id: string) => (await writes.row(id))?.salaryCurrency;
   const read = async (id: string) => (await api(server.url, `/api/all-jobs/${id}`, { session: employer })).json as { salaryCurrency: string };
-
-  async function posted(overrides: Record<string, unknown> = {}) {
-    const { status, json } = await post(validJob(overrides));
-    expect(status, JSON.stringify(json)).toBe(201);
-    return json.insertedId as string;
-  }
+  const posted = (overrides: Record<string, unknown> = {}) => writes.posted(validJob(overrides));
 
   beforeAll(async () => {
     server = await startTestServer({ engine });

@@ -1,10 +1,9 @@
 import { parseRssFeed } from "feedsmith";
-import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { jobs } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { employerJobWrites } from "#tests/support/employer-writes.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const skills = (...values: string[]) => values.map((value) => ({ value, label: value }));
@@ -14,18 +13,10 @@ describe.each(engines)("skills beyond the eight on %s", (engine) => {
   let server: TestServer;
   let employer: Session;
 
-  const db = () => server.services.database.db;
-  const row = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0];
-  const rowCount = async () => (await db().select({ n: count() }).from(jobs))[0]?.n;
-  const post = (body: unknown) => api(server.url, "/api/post-job", { method: "POST", body, session: employer });
-  const patch = (id: string, body: unknown) => api(server.url, `/api/update-job/${id}`, { method: "PATCH", body, session: employer });
+  const writes = employerJobWrites(() => server, () => employer);
+  const { row, rowCount, post, patch } = writes;
   const read = async (id: string) => (await api(server.url, `/api/all-jobs/${id}`)).json;
-
-  async function posted(values: string[], overrides: Record<string, unknown> = {}) {
-    const { status, json } = await post(validJob({ skills: skills(...values), ...overrides }));
-    expect(status, JSON.stringify(json)).toBe(201);
-    return json.insertedId as string;
-  }
+  const posted = (values: string[], overrides: Record<string, unknown> = {}) => writes.posted(validJob({ skills: skills(...values), ...overrides }));
 
   /** Posts the skills, expects a 400 naming `field`, and checks nothing was written. */
   async function refused(values: string[], field: string) {
