@@ -166,6 +166,9 @@ export const jobs = pgTable(
     // A filter on a value few listings have walks only those listings, in list order (ADR 26): gender and
     // employment type for their rarer values (the common one is three in four listings or more), experience for all.
     index("jobs_experience_date_idx").on(t.experienceLevel, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A location search walks each matching location's listings in list order and merges them (ADR 27), instead of
+    // the whole list index: a page deep in one city's results no longer reads every other city's listings on the way.
+    index("jobs_location_date_idx").on(t.locationLower, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_employment_date_idx")
       .on(t.employmentType, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.employmentType} <> 'Full-time'`),
@@ -181,6 +184,17 @@ export const jobs = pgTable(
       .where(sql`${t.salaryCurrency} <> 'INR'`),
     index("jobs_status_idx").on(t.status, t.createdAt.desc()).where(sql`${t.status} <> 'published'`),
   ],
+);
+
+/**
+ * Every lower-cased location a listing has had, kept by triggers on `jobs` (migration 0011, ADR 27): a location
+ * search first finds the few values it matches here, then walks each one's listings in list order. A value no
+ * listing has any more stays, and matches nothing.
+ */
+export const jobLocations = pgTable(
+  "job_locations",
+  { locationLower: text("location_lower").primaryKey() },
+  (t) => [index("job_locations_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`)],
 );
 
 /** Every moderation step on a listing: who (null = the system), what, when, why. The listing's history. */

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { PgDialect, unionAll } from "drizzle-orm/pg-core";
 import { jobSearchSchema, LISTING_LIFETIME_DAYS, type Job, type JobSearch } from "#shared/job.ts";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { encodeCursor, EXACT_COUNT_LIMIT, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
-import { jobs } from "#server/db/schema.ts";
+import { jobLocations, jobs } from "#server/db/schema.ts";
 import type { OwnedJob } from "#shared/moderation.ts";
 import { toWireJob } from "./mapper";
 
@@ -79,13 +79,53 @@ async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.l
   return and(inArray(jobs.id, rows.map(({ id }) => id)), matches)!;
 }
 
-/** searchConditions, with a short search or location looked up in the grams index first. */
-async function searchFilters(db: Db, search: JobSearch, now: Date): Promise<SQL | undefined> {
-  const [title, location] = await Promise.all([
+/** At most this many matching locations are walked one by one and merged (ADR 27); more, and the list index serves. */
+const MERGED_LOCATIONS = 32;
+
+/**
+ * The lower-cased locations a location search matches, from the table of every location listings have had
+ * (migration 0011), when there are at most MERGED_LOCATIONS of them; undefined when there are more.
+ */
+async function matchingLocations(db: Db, text: string): Promise<string[] | undefined> {
+  const rows = await db
+    .select({ value: jobLocations.locationLower })
+    .from(jobLocations)
+    .where(sql`${jobLocations.locationLower} LIKE lower(${containsPattern(text)})`)
+    .limit(MERGED_LOCATIONS + 1);
+  return rows.length > MERGED_LOCATIONS ? undefined : rows.map(({ value }) => value);
+}
+
+/**
+ * The listings at one of these locations. One value is an equality, which the location index walks in list order;
+ * `= ANY(…)` would make the planner read all of that location's listings and sort them.
+ */
+function locationIn(values: string[]): SQL {
+  const [only] = values;
+  if (values.length === 0 || only === undefined) return sql`false`;
+  return values.length === 1 ? eq(jobs.locationLower, only) : inArray(jobs.locationLower, values);
+}
+
+/** A search's filters, and the few locations it matches when its rows can be walked location by location. */
+type Filters = { where: SQL | undefined; locations?: string[]; atLocation?: (value: string) => SQL | undefined };
+
+/**
+ * searchConditions, with a short search or location looked up in the grams index first, and a longer location
+ * turned into the few values it matches: the same rows as the "contains" rule, as `location_lower IN (…)`, plus the
+ * filters for one of those values alone, so a page can merge their walks (ADR 27).
+ */
+async function searchFilters(db: Db, search: JobSearch, now: Date): Promise<Filters> {
+  const shortLocation = search.location !== undefined && isShortText(search.location);
+  const [title, location, locations] = await Promise.all([
     search.search && isShortText(search.search) ? shortTextFilter(db, jobs.title, search.search) : undefined,
-    search.location && isShortText(search.location) ? shortTextFilter(db, jobs.location, search.location) : undefined,
+    search.location && shortLocation ? shortTextFilter(db, jobs.location, search.location) : undefined,
+    search.location && !shortLocation ? matchingLocations(db, search.location) : undefined,
   ]);
-  return searchConditions(search, now, { title, location });
+  if (!locations) return { where: searchConditions(search, now, { title, location }) };
+  return {
+    where: searchConditions(search, now, { title, location: locationIn(locations) }),
+    locations,
+    atLocation: (value) => searchConditions(search, now, { title, location: eq(jobs.locationLower, value) }),
+  };
 }
 
 /** Where a page starts after a cursor: row comparison on the list order, so the (posting_date, id) index seeks to it. */
@@ -94,7 +134,8 @@ function after(cursor: JobCursor): SQL {
 }
 
 /** The posting time at full (microsecond) precision: a JavaScript Date would round it and repeat or skip rows. */
-const postedMicros = sql<string>`(extract(epoch from ${jobs.postingDate}) * 1000000)::bigint::text`;
+const micros = (time: SQLWrapper) => sql<string>`(extract(epoch from ${time}) * 1000000)::bigint::text`;
+const postedMicros = micros(jobs.postingDate);
 
 const listOrder = [desc(jobs.postingDate), desc(jobs.id)];
 
@@ -118,18 +159,19 @@ async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
 
 /**
  * Above this planner estimate a result set is taken as large without counting. The estimates of ANDed filters
- * were close at 1M (1,358 for 1,396 matches), while counting 1,001 of 1,400 sparse matches walks most of the
- * live rows (ADR 20), so twice the limit is trusted.
+ * were close at 1M (1,358 for 1,396 matches; 1,364 for 1,341), while counting 1,001 of 1,400 sparse matches walks
+ * most of them, to arrive where the estimate already was: 12–26 ms for 'engineer' in Pune at one experience level,
+ * the slowest searches under load (ADR 27). A quarter above the limit is trusted (it was twice the limit until then).
  */
-const ESTIMATE_TRUSTED_ABOVE = 2 * EXACT_COUNT_LIMIT;
+const ESTIMATE_TRUSTED_ABOVE = 1.25 * EXACT_COUNT_LIMIT;
 
 /**
- * A capped count the planner expects to cost more than this is not run (ADR 26): the estimate is answered at once.
- * At 1M on a 2-core machine a unit was about 6 µs (a plan of 10,500 took 55–108 ms), so this is about 30 ms there,
- * just above the time budget, which stays as the net for plans that cost more than they said. It is also PGlite's
- * only bound, as PGlite cannot interrupt a query.
+ * A capped count the planner expects to cost more than this is not run (ADR 26, ADR 27): the estimate is answered at
+ * once. At 1M on a 2-core machine a unit was about 5–6 µs (a plan of 2,592 took 12.5 ms alone, one of 10,500 took
+ * 55–108 ms), so this is about 10 ms there; the time budget stays as the net for plans that cost more than they
+ * said. It is also PGlite's only bound, as PGlite cannot interrupt a query.
  */
-const COUNT_COST_LIMIT = 5_000;
+const COUNT_COST_LIMIT = 2_000;
 
 /**
  * Exact up to EXACT_COUNT_LIMIT; above it, the planner's estimate, flagged as such, never below what is known to be
@@ -228,39 +270,56 @@ export type JobPage = Total & { jobs: Job[]; nextCursor: string | null };
 
 /**
  * One page of matches in list order, by `page` (OFFSET, within RESULT_WINDOW) or after a `cursor`. The page's ids
- * come from the list index alone (it carries every filtered column, migration 0006), then only those rows are
- * read whole: filtering and skipping never touch the table.
+ * come from the indexes alone (they carry every filtered column, migrations 0006, 0010 and 0011), then only those
+ * rows are read whole, in the same statement: filtering and skipping never touch the table.
  */
 export async function searchJobRows(db: Db, search: JobSearch, now = new Date()): Promise<JobPage> {
   const filters = await searchFilters(db, search, now);
   const offset = search.cursor ? 0 : (search.page - 1) * search.limit;
-  const refs = await db
-    .select({ id: jobs.id, postedMicros })
-    .from(jobs)
-    .where(search.cursor ? and(filters, after(search.cursor)) : filters)
-    .orderBy(...listOrder)
-    .limit(search.limit + 1)
-    .offset(offset);
-  const pageRefs = refs.slice(0, search.limit);
-  const last = pageRefs.at(-1);
-  const nextCursor = refs.length > search.limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.id }) : null;
+  const rows = await pageOfRows(db, filters, { offset, limit: search.limit + 1, cursor: search.cursor });
+  const pageRows = rows.slice(0, search.limit);
+  const last = pageRows.at(-1);
+  const nextCursor = rows.length > search.limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
   // A short page by `page` already tells the exact total; only a full page or a cursor page needs counting.
   const total: Total =
-    !search.cursor && refs.length <= search.limit && (refs.length > 0 || offset === 0)
-      ? { total: offset + refs.length, totalIsExact: true }
-      : await countMatches(db, filters, offset + refs.length);
-  return { jobs: await rowsInOrder(db, pageRefs.map(({ id }) => id)), nextCursor, ...total };
+    !search.cursor && rows.length <= search.limit && (rows.length > 0 || offset === 0)
+      ? { total: offset + rows.length, totalIsExact: true }
+      : await countMatches(db, filters.where, offset + rows.length);
+  return { jobs: pageRows.map(({ row }) => toWireJob(row)), nextCursor, ...total };
 }
 
-/** The listings with these ids, whole, in the order given (one that vanished since is left out). */
-async function rowsInOrder(db: Db, ids: string[]): Promise<Job[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(jobs).where(inArray(jobs.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toWireJob(row)] : [];
-  });
+/**
+ * A page of matches, whole, with each one's precise posting time. The page is chosen from an index alone, then its
+ * rows are joined by id. A search matching a few locations walks each one's listings in list order
+ * (jobs_location_date_idx) and merges the walks, so a deep page skips only its own matches: page 972 of one city of
+ * fifteen walked about 147,000 entries of the list index to skip 9,710 (ADR 27). The posting time is computed for the
+ * page's rows only: inside the walk it was computed for every row the OFFSET skips too (that page: 13.8 → 6.2 ms).
+ */
+async function pageOfRows(db: Db, filters: Filters, page: { offset: number; limit: number; cursor?: JobCursor }) {
+  const walk = (conditions: SQL | undefined, limit: number, offset = 0) =>
+    db
+      .select({ id: jobs.id, postingDate: jobs.postingDate })
+      .from(jobs)
+      .where(page.cursor ? and(conditions, after(page.cursor)) : conditions)
+      .orderBy(...listOrder)
+      .limit(limit)
+      .offset(offset);
+  const { locations = [], atLocation } = filters;
+  // Each location's walk stops once it holds the whole window, so the merge never needs more of it.
+  const [first, second, ...others] = atLocation ? locations.map((value) => walk(atLocation(value), page.offset + page.limit)) : [];
+  const refs = (
+    first && second
+      ? unionAll(first, second, ...others)
+          .orderBy(sql`posting_date DESC NULLS FIRST, id DESC NULLS FIRST`)
+          .limit(page.limit)
+          .offset(page.offset)
+      : walk(filters.where, page.limit, page.offset)
+  ).as("page");
+  return db
+    .select({ row: jobs, postedMicros: micros(refs.postingDate) })
+    .from(refs)
+    .innerJoin(jobs, eq(jobs.id, refs.id))
+    .orderBy(desc(refs.postingDate), desc(refs.id));
 }
 
 /** Every published listing (expired too), newest first, one bounded page at a time. */
