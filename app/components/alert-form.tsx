@@ -1,4 +1,4 @@
-import { BellRing } from "lucide-react";
+import { BellRing } from "#app/components/icons.tsx";
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_FREQUENCIES, type AlertFrequency } from "#shared/alerts.ts";
 

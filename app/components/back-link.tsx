@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "#app/components/icons.tsx";
 import { Link, useNavigate } from "react-router";
 
 /**

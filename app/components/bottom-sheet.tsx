@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "#app/components/icons.tsx";
 import { useId, useRef, type ReactNode } from "react";
 import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
 import type { SheetState } from "#app/hooks/use-sheet.ts";

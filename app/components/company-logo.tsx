@@ -1,4 +1,4 @@
-import { Building2 } from "lucide-react";
+import { Building2 } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import { hideAfter } from "./timed-overlay";
 

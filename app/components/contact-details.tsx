@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, type IconComponent } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { useSite } from "#app/hooks/use-root-data.ts";
 
@@ -6,7 +6,7 @@ const linkClass = "text-brand-700 hover:underline";
 
 const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, "")}`;
 
-function Detail({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {
+function Detail({ icon: Icon, term, children }: { icon: IconComponent; term: string; children: ReactNode }) {
   return (
     <div>
       <dt className="flex items-center gap-2 font-semibold text-slate-900">

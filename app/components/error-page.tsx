@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX } from "#app/components/icons.tsx";
 import { Link, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
 

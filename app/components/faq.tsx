@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "#app/components/icons.tsx";
 import { useId, useState, type ReactNode } from "react";
 
 export type FaqEntry = { question: string; answer: ReactNode };

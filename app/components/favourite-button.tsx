@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "#app/components/icons.tsx";
 import { useState } from "react";
 import { FavouritesStorageError, toggleFavourite, useFavouriteIds } from "#app/lib/favourites.ts";
 import type { Job } from "#shared/job.ts";

@@ -1,4 +1,4 @@
-import { ChevronDown, X } from "lucide-react";
+import { ChevronDown, X } from "#app/components/icons.tsx";
 import { useRef, type FormEvent, type ReactNode } from "react";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS } from "#shared/job.ts";

@@ -1,4 +1,4 @@
-import { ChevronDown, Heart, Menu, X } from "lucide-react";
+import { ChevronDown, Heart, Menu, X } from "#app/components/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
 import { useFavourites } from "#app/lib/favourites.ts";

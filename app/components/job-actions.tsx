@@ -1,4 +1,4 @@
-import { ExternalLink, Mail, MessageCircle, Phone, Share2 } from "lucide-react";
+import { ExternalLink, Mail, MessageCircle, Phone, Share2 } from "#app/components/icons.tsx";
 import { useState } from "react";
 import type { Job } from "#shared/job.ts";
 import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";

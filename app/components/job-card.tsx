@@ -1,4 +1,4 @@
-import { Briefcase, GraduationCap, Languages, MapPin } from "lucide-react";
+import { Briefcase, GraduationCap, Languages, MapPin } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { salaryRange } from "#app/lib/format.ts";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "#app/components/icons.tsx";
 import type { MouseEvent } from "react";
 import { HiddenFields } from "./hidden-fields";
 import type { HomeQuery } from "#app/lib/home-search.ts";

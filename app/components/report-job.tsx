@@ -1,4 +1,4 @@
-import { Flag } from "lucide-react";
+import { Flag } from "#app/components/icons.tsx";
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "#app/components/dialog.tsx";
 import { REPORT_REASONS, type ReportReason } from "#shared/moderation.ts";

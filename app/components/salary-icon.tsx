@@ -1,4 +1,4 @@
-import { Banknote, IndianRupee } from "lucide-react";
+import { Banknote, IndianRupee } from "#app/components/icons.tsx";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 
 /** Spec: a rupee icon beside the salary. Other currencies print their own symbol, so a plain banknote stands there. */

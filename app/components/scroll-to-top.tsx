@@ -1,4 +1,4 @@
-import { ArrowUp } from "lucide-react";
+import { ArrowUp } from "#app/components/icons.tsx";
 import { useEffect, useState } from "react";
 
 /** Spec: a scroll-to-top button appears after more than 300 px of scroll. */

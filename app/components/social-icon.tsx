@@ -1,4 +1,4 @@
-import { Globe, MessageCircle, Send } from "lucide-react";
+import { Globe, MessageCircle, Send } from "#app/components/icons.tsx";
 
 /**
  * lucide dropped brand logos, so brands are drawn as a lettered badge; every link that uses one also

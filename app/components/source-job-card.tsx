@@ -1,4 +1,4 @@
-import { Briefcase, CalendarDays, DollarSign, MapPin, Wallet } from "lucide-react";
+import { Briefcase, CalendarDays, DollarSign, MapPin, Wallet } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { formatLongDate, formatSalaryRange, truncate } from "#app/lib/source-format.ts";
 import type { SourcePageJob } from "#shared/sources.ts";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "#app/components/icons.tsx";
 import { useEffect, useRef } from "react";
 import { formatLongDate } from "#app/lib/source-format.ts";
 import type { SourcePageJob } from "#shared/sources.ts";

@@ -1,4 +1,4 @@
-import { AlertTriangle, Info, Loader2, Search, SearchX } from "lucide-react";
+import { AlertTriangle, Info, Loader2, Search, SearchX } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";

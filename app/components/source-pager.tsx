@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "#app/components/icons.tsx";
 
 /**
  * Previous / Next with 'current / total' (spec §4): Previous is disabled on page 1, Next once

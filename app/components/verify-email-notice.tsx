@@ -1,4 +1,4 @@
-import { MailWarning } from "lucide-react";
+import { MailWarning } from "#app/components/icons.tsx";
 import { useState } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import { Eye, Handshake, HeartHandshake, Lightbulb, ShieldCheck, Target, type LucideIcon } from "lucide-react";
+import { Eye, Handshake, HeartHandshake, Lightbulb, ShieldCheck, Target, type IconComponent } from "#app/components/icons.tsx";
 import { Link } from "react-router";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { postedCount: site.counters.jobsPosted === undefined ? await jobs.countLiveJobs() : 0 };
 }
 
-const VALUES: readonly { name: string; icon: LucideIcon; text: string }[] = [
+const VALUES: readonly { name: string; icon: IconComponent; text: string }[] = [
   {
     name: "Innovation",
     icon: Lightbulb,

@@ -15,8 +15,8 @@ import {
   Search,
   Send,
   ShieldCheck,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "#app/components/icons.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { SiteName } from "#app/components/site-name.tsx";
 import { siteNameOf, titled } from "#app/lib/meta.ts";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-type Card = { title: string; icon: LucideIcon; text: string };
+type Card = { title: string; icon: IconComponent; text: string };
 
 const GETTING_STARTED: readonly Card[] = [
   {

@@ -1,4 +1,4 @@
-import { Briefcase, CalendarDays, Heart, MapPin } from "lucide-react";
+import { Briefcase, CalendarDays, Heart, MapPin } from "#app/components/icons.tsx";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CompanyLogo } from "#app/components/company-logo.tsx";

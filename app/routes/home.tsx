@@ -1,4 +1,4 @@
-import { BadgeCheck, Mail, MapPin, PhoneCall, Search, SlidersHorizontal } from "lucide-react";
+import { BadgeCheck, Mail, MapPin, PhoneCall, Search, SlidersHorizontal } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useNavigate, useNavigation } from "react-router";
 import { AlertForm } from "#app/components/alert-form.tsx";

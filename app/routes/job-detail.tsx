@@ -7,7 +7,7 @@ import {
   TimerOff,
   UserRound,
   Users,
-} from "lucide-react";
+} from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft, ArrowRight } from "#app/components/icons.tsx";
 import { Link } from "react-router";
 import { servicesContext } from "#app/context.server.ts";
 import { SOURCE_PATHS, type SourceId } from "#shared/sources.ts";

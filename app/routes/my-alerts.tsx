@@ -1,4 +1,4 @@
-import { BellRing } from "lucide-react";
+import { BellRing } from "#app/components/icons.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { describeSearch } from "#shared/alerts.ts";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Search } from "#app/components/icons.tsx";
 import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Dialog } from "#app/components/dialog.tsx";
