@@ -22,7 +22,11 @@ const boolean = (fallback: boolean) =>
     });
 
 /** An absolute URL whose scheme is one of `schemes`; `example` shows the operator the expected shape. */
-const urlWithScheme = (schemes: string[], example: string) =>
+/**
+ * A URL with one of these schemes and a host. With `socketDirectory`, a URL without a host may name a Unix socket
+ * directory in its `host` parameter instead (`postgres:///jobboard?host=/var/run/postgresql`), as libpq's do.
+ */
+const urlWithScheme = (schemes: string[], example: string, { socketDirectory = false } = {}) =>
   z
     .string()
     .optional()
@@ -36,7 +40,8 @@ const urlWithScheme = (schemes: string[], example: string) =>
         url = undefined;
       }
       const scheme = url?.protocol.slice(0, -1);
-      if (!url || !scheme || !schemes.includes(scheme) || url.hostname === "") {
+      const hasHost = url !== undefined && (url.hostname !== "" || (socketDirectory && url.searchParams.get("host")?.startsWith("/") === true));
+      if (!url || !scheme || !schemes.includes(scheme) || !hasHost) {
         const expected = schemes.map((s) => `${s}://`).join(" or ");
         context.addIssue({ code: "custom", message: `Must be a URL starting with ${expected}, for example ${example}` });
         return z.NEVER;
@@ -82,7 +87,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number({ error: "Must be a port number" }).int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: urlWithScheme(["http", "https"], "https://jobs.example.com"),
-  DATABASE_URL: urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard"),
+  DATABASE_URL: urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard", { socketDirectory: true }),
   /** How long a starting server keeps trying a DATABASE_URL server that refuses connections (it may be starting too). */
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(10),
   DATA_DIR: z.string().default("./data"),

@@ -40,7 +40,8 @@ export async function waitForPostgres(database: Database, url: string, { waitMs,
 function where(url: string): { server: string; user: string; name: string } {
   const parsed = new URL(url);
   return {
-    server: `${parsed.hostname}:${parsed.port || "5432"}`,
+    // A `host` parameter (a Unix socket directory) is where the driver connects, whatever the URL's host says.
+    server: `${parsed.searchParams.get("host") ?? parsed.hostname}:${parsed.port || "5432"}`,
     user: decodeURIComponent(parsed.username) || "(default user)",
     name: decodeURIComponent(parsed.pathname.slice(1)) || "(default database)",
   };

@@ -99,7 +99,14 @@ test("a well-formed SMTP_URL is kept as given", () => {
   expect(loadEnv({ SMTP_URL: "smtps://user:p%40ss@smtp.example.com:465" }).SMTP_URL).toBe("smtps://user:p%40ss@smtp.example.com:465");
 });
 
-test.each(["localhost/jobs", "mysql://db/jobs", "postgres//db/jobs"])("a malformed DATABASE_URL (%s) is refused before any connection", (value) => {
+test("DATABASE_URL may name PostgreSQL's Unix socket directory instead of a host", () => {
+  expect(loadEnv({ DATABASE_URL: "postgres:///jobs?host=/var/run/postgresql" }).DATABASE_URL).toBe("postgres:///jobs?host=/var/run/postgresql");
+  expect(loadEnv({ DATABASE_URL: "postgresql://app@localhost/jobs?host=/var/run/postgresql" }).DATABASE_URL).toBe(
+    "postgresql://app@localhost/jobs?host=/var/run/postgresql",
+  );
+});
+
+test.each(["localhost/jobs", "mysql://db/jobs", "postgres//db/jobs", "postgres:///jobs", "postgres:///jobs?host=db"])("a malformed DATABASE_URL (%s) is refused before any connection", (value) => {
   expect(() => loadEnv({ DATABASE_URL: value })).toThrow(
     "Invalid configuration: DATABASE_URL: Must be a URL starting with postgres:// or postgresql://",
   );
