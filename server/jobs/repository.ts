@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect, unionAll } from "drizzle-orm/pg-core";
 import { jobSearchSchema, LISTING_LIFETIME_DAYS, type Job, type JobSearch } from "#shared/job.ts";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
@@ -6,7 +6,7 @@ import { encodeCursor, EXACT_COUNT_LIMIT, type JobCursor } from "#shared/job-pag
 import type { Db } from "#server/db/client.ts";
 import { jobLocations, jobs } from "#server/db/schema.ts";
 import type { OwnedJob } from "#shared/moderation.ts";
-import { toWireJob } from "./mapper";
+import { toWireJob, type JobRow } from "./mapper";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_POSTED_DAYS = { "24h": 1, "7d": 7, "30d": 30 } as const;
@@ -307,19 +307,33 @@ async function pageOfRows(db: Db, filters: Filters, page: { offset: number; limi
   const { locations = [], atLocation } = filters;
   // Each location's walk stops once it holds the whole window, so the merge never needs more of it.
   const [first, second, ...others] = atLocation ? locations.map((value) => walk(atLocation(value), page.offset + page.limit)) : [];
-  const refs = (
+  const refs =
     first && second
       ? unionAll(first, second, ...others)
           .orderBy(sql`posting_date DESC NULLS FIRST, id DESC NULLS FIRST`)
           .limit(page.limit)
           .offset(page.offset)
-      : walk(filters.where, page.limit, page.offset)
-  ).as("page");
-  return db
-    .select({ row: jobs, postedMicros: micros(refs.postingDate) })
-    .from(refs)
-    .innerJoin(jobs, eq(jobs.id, refs.id))
-    .orderBy(desc(refs.postingDate), desc(refs.id));
+      : walk(filters.where, page.limit, page.offset);
+  const result = (await db.execute(sql`
+    SELECT ${jobs}.*, ${micros(sql`page.posting_date`)} AS posted_micros
+    FROM (${refs}) AS page JOIN ${jobs} ON ${jobs.id} = page.id
+    ORDER BY page.posting_date DESC, page.id DESC`)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((raw) => ({ row: jobRowFrom(raw), postedMicros: String(raw.posted_micros) }));
+}
+
+const jobColumns = Object.entries(getTableColumns(jobs)).map(([key, column]) => ({ key, name: column.name, column }));
+
+/**
+ * A listing from its raw columns, each decoded by its own column's decoder, as drizzle's select would. drizzle's
+ * general row mapping checks the kind of every cell on the way: 2.7 ms of CPU for a page of 100 (ADR 27).
+ */
+function jobRowFrom(raw: Record<string, unknown>): JobRow {
+  const row: Record<string, unknown> = {};
+  for (const { key, name, column } of jobColumns) {
+    const value = raw[name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as JobRow;
 }
 
 /** Every published listing (expired too), newest first, one bounded page at a time. */
