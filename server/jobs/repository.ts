@@ -101,12 +101,15 @@ async function matchingLocations(db: Db, text: string): Promise<string[] | undef
  */
 function locationIn(values: string[]): SQL {
   const [only] = values;
-  if (values.length === 0 || only === undefined) return sql`false`;
+  if (only === undefined) return sql`false`;
   return values.length === 1 ? eq(jobs.locationLower, only) : inArray(jobs.locationLower, values);
 }
 
-/** A search's filters, and the few locations it matches when its rows can be walked location by location. */
-type Filters = { where: SQL | undefined; locations?: string[]; atLocation?: (value: string) => SQL | undefined };
+/**
+ * A search's filters and, when its rows can be walked location by location, the few locations it matches with the
+ * filters for one of them alone.
+ */
+type Filters = { where: SQL | undefined; byLocation?: { values: string[]; at: (value: string) => SQL | undefined } };
 
 /**
  * searchConditions, with a short search or location looked up in the grams index first, and a longer location
@@ -123,8 +126,7 @@ async function searchFilters(db: Db, search: JobSearch, now: Date): Promise<Filt
   if (!locations) return { where: searchConditions(search, now, { title, location }) };
   return {
     where: searchConditions(search, now, { title, location: locationIn(locations) }),
-    locations,
-    atLocation: (value) => searchConditions(search, now, { title, location: eq(jobs.locationLower, value) }),
+    byLocation: { values: locations, at: (value) => searchConditions(search, now, { title, location: eq(jobs.locationLower, value) }) },
   };
 }
 
@@ -304,9 +306,9 @@ async function pageOfRows(db: Db, filters: Filters, page: { offset: number; limi
       .orderBy(...listOrder)
       .limit(limit)
       .offset(offset);
-  const { locations = [], atLocation } = filters;
+  const { values = [], at } = filters.byLocation ?? {};
   // Each location's walk stops once it holds the whole window, so the merge never needs more of it.
-  const [first, second, ...others] = atLocation ? locations.map((value) => walk(atLocation(value), page.offset + page.limit)) : [];
+  const [first, second, ...others] = at ? values.map((value) => walk(at(value), page.offset + page.limit)) : [];
   const refs =
     first && second
       ? unionAll(first, second, ...others)
