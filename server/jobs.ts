@@ -19,10 +19,9 @@ import {
   listJobsPublishedAfter,
   listLiveJobBatch,
   listLiveJobEntries,
-  searchJobRows,
-  type JobPage,
   type PublishedMark,
 } from "#server/jobs/repository.ts";
+import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
 
 export type { PublishedMark };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { countMatches } from "#server/jobs/repository.ts";
+import { countMatches } from "#server/jobs/counts.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";

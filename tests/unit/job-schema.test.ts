@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { isExpired, jobIdSchema, jobInputSchema, jobPostSchema, jobSearchSchema, postingDateProblem } from "#shared/job.ts";
-import { containsPattern } from "#server/jobs/repository.ts";
+import { containsPattern } from "#server/jobs/filters.ts";
 import { toJobFields, toJobValues, toWireJob, type JobRow } from "#server/jobs/mapper.ts";
 import { validJob } from "#tests/support/factories.ts";
 

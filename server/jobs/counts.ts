@@ -1,0 +1,133 @@
+import { count, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { EXACT_COUNT_LIMIT } from "#shared/job-paging.ts";
+import type { Db } from "#server/db/client.ts";
+import { jobs } from "#server/db/schema.ts";
+import { listOrder } from "./filters";
+
+export type Total = { total: number; totalIsExact: boolean };
+
+type PlanNode = { "Plan Rows": number; "Total Cost": number; "Node Type": string; Plans?: PlanNode[] };
+
+/** The planner's plan for `query`: from statistics, no rows read. */
+async function planOf(db: Db, query: SQLWrapper): Promise<PlanNode> {
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const raw = result.rows[0]?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  if (!plan[0]) throw new Error("EXPLAIN returned no plan");
+  return plan[0].Plan;
+}
+
+/** What the planner expects `SELECT … WHERE where` to return. */
+export async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
+  return Math.round((await planOf(db, db.select({ one: sql`1` }).from(jobs).where(where)))["Plan Rows"]);
+}
+
+/**
+ * Above this planner estimate a result set is taken as large without counting. The estimates of ANDed filters
+ * were close at 1M (1,358 for 1,396 matches; 1,364 for 1,341), while counting 1,001 of 1,400 sparse matches walks
+ * most of them, to arrive where the estimate already was: 12–26 ms for 'engineer' in Pune at one experience level,
+ * the slowest searches under load (ADR 27). A quarter above the limit is trusted (it was twice the limit until then).
+ */
+const ESTIMATE_TRUSTED_ABOVE = 1.25 * EXACT_COUNT_LIMIT;
+
+/**
+ * A capped count the planner expects to cost more than this is not run (ADR 26, ADR 27): the estimate is answered at
+ * once. At 1M on a 2-core machine a unit was about 5–6 µs (a plan of 2,592 took 12.5 ms alone, one of 10,500 took
+ * 55–108 ms), so this is about 10 ms there; the time budget stays as the net for plans that cost more than they
+ * said. It is also PGlite's only bound, as PGlite cannot interrupt a query.
+ */
+const COUNT_COST_LIMIT = 2_000;
+
+/**
+ * Exact up to EXACT_COUNT_LIMIT; above it, the planner's estimate, flagged as such, never below what is known to be
+ * there (`atLeast`). A clearly large estimate is used as it is; otherwise the count reads at most EXACT_COUNT_LIMIT + 1
+ * matches, in list order, so it walks the same index as the page and stops early (unordered, the planner picked a
+ * sequential scan of the whole heap: 276 ms at 1M for 'engineer'), unless the planner expects that walk to be costly.
+ */
+export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0): Promise<Total> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(jobs)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(EXACT_COUNT_LIMIT + 1);
+  // One EXPLAIN gives both the estimate of all matches (the Limit's input) and the cost of reading up to the cap.
+  const plan = await planOf(db, capped);
+  const input = plan["Node Type"] === "Limit" ? plan.Plans?.[0] : plan;
+  const estimate = Math.round(input?.["Plan Rows"] ?? 0);
+  const approximate = (): Total => ({ total: Math.max(EXACT_COUNT_LIMIT + 1, atLeast, estimate), totalIsExact: false });
+  if (estimate > ESTIMATE_TRUSTED_ABOVE) return approximate();
+  const estimated: Total = { total: Math.max(atLeast, estimate), totalIsExact: false };
+  if (plan["Total Cost"] > COUNT_COST_LIMIT) return estimated;
+  const key = filterKey(where);
+  if (overBudget.recalls(db, key)) return estimated;
+  let total: number;
+  try {
+    total = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${COUNT_TIME_BUDGET_MS}`));
+      const [row] = await tx.select({ total: count() }).from(capped.as("capped"));
+      return row?.total ?? 0;
+    });
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    // Matches too sparse for the walk to reach the limit in time: the estimate, said to be one.
+    overBudget.remember(db, key);
+    return estimated;
+  }
+  return total <= EXACT_COUNT_LIMIT ? { total, totalIsExact: true } : approximate();
+}
+
+/**
+ * How long counting may take before the estimate is used instead (PostgreSQL; PGlite cannot interrupt a query).
+ * Sparse matches under a broad filter ('recruiter' + gender + salary at 1M) made the walk read every live row
+ * to find the 1,001st: 1.3 s for a page whose own query took 10 ms. 75 ms until ADR 26: every cancelled count spends
+ * all of it, and at 1M a third of PostgreSQL's time under load went to counts that ended as estimates anyway.
+ */
+const COUNT_TIME_BUDGET_MS = 25;
+
+/**
+ * Filters whose count ran out of budget, remembered for a minute per database, so a search many visitors repeat (a
+ * popular page, a shared link) spends the budget once and then answers the estimate at once: without it, each view of
+ * 'engineer' in Pune for 0-3 years spent 75 ms of database time to arrive at the same estimate. Only the outcome
+ * "too costly to count" is kept, and its answer is always labelled an estimate; an exact count is never reused.
+ */
+const overBudget = (() => {
+  const TTL_MS = 60_000;
+  const MAX_ENTRIES = 1_000;
+  const byDb = new WeakMap<Db, Map<string, number>>();
+  return {
+    recalls(db: Db, key: string): boolean {
+      const until = byDb.get(db)?.get(key);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      byDb.get(db)?.delete(key);
+      return false;
+    },
+    remember(db: Db, key: string): void {
+      let keys = byDb.get(db);
+      if (!keys) byDb.set(db, (keys = new Map()));
+      // A Map iterates in insertion order: the first key is the oldest.
+      if (keys.size >= MAX_ENTRIES) keys.delete(keys.keys().next().value as string);
+      keys.set(key, Date.now() + TTL_MS);
+    },
+  };
+})();
+
+const dialect = new PgDialect();
+
+/** The filters as SQL text and values, with the date cutoffs (derived from "now") to the minute. */
+function filterKey(where: SQL | undefined): string {
+  if (!where) return "";
+  const { sql: text, params, typings } = dialect.sqlToQuery(where);
+  // Timestamps arrive as ISO strings ("2026-10-24T08:53:11.290Z"); the first 16 characters are the minute.
+  const minute = (value: unknown, i: number) => (typings?.[i] === "timestamp" && typeof value === "string" ? value.slice(0, 16) : value);
+  return JSON.stringify([text, params.map(minute)]);
+}
+
+function isQueryCanceled(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as Error & { code?: string }).code === "57014") return true;
+  }
+  return false;
+}
