@@ -29,7 +29,7 @@ export async function estimateRows(db: Db, where: SQL | undefined): Promise<numb
  * most of them, to arrive where the estimate already was: 12–26 ms for 'engineer' in Pune at one experience level,
  * the slowest searches under load (ADR 27). A quarter above the limit is trusted (it was twice the limit until then).
  */
-const ESTIMATE_TRUSTED_ABOVE = 1.25 * EXACT_COUNT_LIMIT;
+export const ESTIMATE_TRUSTED_ABOVE = 1.25 * EXACT_COUNT_LIMIT;
 
 /**
  * A capped count the planner expects to cost more than this is not run (ADR 26, ADR 27): the estimate is answered at
@@ -37,7 +37,7 @@ const ESTIMATE_TRUSTED_ABOVE = 1.25 * EXACT_COUNT_LIMIT;
  * 55–108 ms), so this is about 10 ms there; the time budget stays as the net for plans that cost more than they
  * said. It is also PGlite's only bound, as PGlite cannot interrupt a query.
  */
-const COUNT_COST_LIMIT = 2_000;
+export const COUNT_COST_LIMIT = 2_000;
 
 /**
  * Exact up to EXACT_COUNT_LIMIT; above it, the planner's estimate, flagged as such, never below what is known to be
