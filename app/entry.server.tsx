@@ -8,9 +8,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { cspNonceContext } from "./context.server";
 
-// The Hono process builds the load context through this export, so the context keys it sets are the
-// very objects the bundled routes read (a separate import would be a second copy of app/context.ts).
+// The Hono process builds the load context and the request handler through these exports, so the context keys it
+// sets are the very objects the bundled routes read (a separate import would be a second copy of app/context.ts), and
+// in production React Router is the copy bundled here, its production build (ADR 28).
 export { createLoadContext } from "./context.server";
+export { createRequestHandler } from "react-router";
 
 export const streamTimeout = 5_000;
 

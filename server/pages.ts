@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { createRequestHandler, RouterContextProvider, ServerBuild } from "react-router";
 import type { PageHandler } from "./app";
 import type { AppServices } from "./services";
 
@@ -11,8 +11,13 @@ const BUILD_ENTRY = path.join(BUILD_DIR, "server/index.js");
 export const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
 type AppBuild = ServerBuild & {
-  /** app/entry.server.tsx re-exports it, so the context keys are the very objects the bundled routes read. */
-  entry: { module: { createLoadContext: (services: AppServices, nonce?: string) => RouterContextProvider } };
+  /** app/entry.server.tsx re-exports these: the context keys and React Router are the very objects the bundled routes use. */
+  entry: {
+    module: {
+      createLoadContext: (services: AppServices, nonce?: string) => RouterContextProvider;
+      createRequestHandler: typeof createRequestHandler;
+    };
+  };
 };
 
 function newestMtime(target: string): number {
@@ -40,7 +45,7 @@ export async function ensureBuild(log: (message: string) => Promise<void> | void
 
 export async function productionPages(services: AppServices): Promise<PageHandler> {
   const build = (await import(BUILD_ENTRY)) as AppBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = build.entry.module.createRequestHandler(build, "production");
   return (request, nonce) => handler(request, build.entry.module.createLoadContext(services, nonce));
 }
 
@@ -50,7 +55,7 @@ export async function developmentPages(services: AppServices) {
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
   const pages: PageHandler = async (request, nonce) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as AppBuild;
-    const handler = createRequestHandler(build, "development");
+    const handler = build.entry.module.createRequestHandler(build, "development");
     return handler(request, build.entry.module.createLoadContext(services, nonce));
   };
   return { pages, middlewares: vite.middlewares, close: () => vite.close() };
