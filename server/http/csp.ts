@@ -30,7 +30,10 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     .join("; ");
 }
 
-/** Powerful features the board never uses, switched off for it and anything it embeds. */
+/**
+ * Powerful features the board never uses, switched off for it and anything it embeds. Only features browsers know:
+ * Chromium warns about every unknown one ('bluetooth' was) in the console of every page.
+ */
 export const PERMISSIONS_POLICY = [
   "camera=()",
   "microphone=()",
@@ -38,7 +41,6 @@ export const PERMISSIONS_POLICY = [
   "payment=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
   "magnetometer=()",
   "gyroscope=()",
   "accelerometer=()",

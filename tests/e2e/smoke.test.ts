@@ -26,6 +26,18 @@ test("npm start serves the home page with the seeded demo listings to a real bro
   expect(await page.getByRole("link", { name: /Developer|Engineer|Analyst|Designer/ }).count()).toBeGreaterThan(0);
 });
 
+test("the home page loads in a real browser with nothing in its console: no error, no warning", async () => {
+  const page = await browser.newPage();
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`uncaught: ${error.message}`));
+  await page.goto(app.url, { waitUntil: "networkidle" });
+  await expect.poll(() => page.getByRole("link", { name: /Developer|Engineer|Analyst|Designer/ }).count()).toBeGreaterThan(0);
+  expect(messages).toEqual([]);
+});
+
 test("a second process on the same data directory waits for the lock, says so, then refuses with a clear message", async () => {
   const second = spawnApp({ DATA_DIR_LOCK_WAIT_SECONDS: "1" }, { dataDir: app.dataDir });
   await expect(second).rejects.toThrow(
