@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import CreatableSelect from "react-select/creatable";
 import {
   EMPLOYMENT_TYPES,
@@ -14,8 +14,9 @@ import {
   type Job,
   type JobFormTextField,
 } from "#shared/job.ts";
-import { CURRENCY_CODES, CURRENCY_NAMES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { fieldErrors, messagesByField } from "#shared/errors.ts";
+import { area, choice, currencyChoice, Field, inputClass, Section, text, type Control } from "./job-form-controls";
 
 type Skill = { value: string; label: string };
 
@@ -56,9 +57,6 @@ export function jobToForm(job: Job): JobFormState {
   return { ...values, postingDate: job.postingDate.slice(0, 10), skills: job.skills.map(({ value }) => ({ value, label: value })) };
 }
 
-const inputClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-600 focus:outline-2 focus:outline-brand-500";
-
 type JobFormProps = {
   initial: JobFormState;
   /** The account the listing is posted under (spec §6: always the signed-in user's email). */
@@ -70,6 +68,23 @@ type JobFormProps = {
   resetOnSuccess: boolean;
   onSubmit: (payload: Record<string, unknown>) => Promise<SubmitOutcome>;
 };
+
+const lineInput = text();
+const dateInput = text("date");
+const urlInput = text("url", { placeholder: "https://" });
+const phoneInput = text("tel", { autoComplete: "tel", placeholder: "+91 98765 43210" });
+const minSalaryInput = text("text", { inputMode: "numeric", placeholder: "e.g. 40000" });
+const maxSalaryInput = text("text", { inputMode: "numeric", placeholder: "e.g. 60000" });
+/** Whole numbers on the post form, a step of 0.01 on the update form (spec §5). */
+const wholeOpenings = text("number", { min: "0", step: "1", inputMode: "decimal" });
+const partOpenings = text("number", { min: "0", step: "0.01", inputMode: "decimal" });
+const salaryTypeChoice = choice(SALARY_TYPES);
+const employmentChoice = choice(EMPLOYMENT_TYPES);
+const experienceChoice = choice(EXPERIENCE_LEVELS);
+const englishChoice = choice(ENGLISH_LEVELS);
+const genderChoice = choice(GENDERS);
+const longArea = area(5);
+const shortArea = area(4);
 
 export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openingsStep, resetOnSuccess, onSubmit }: JobFormProps) {
   const [values, setValues] = useState<JobFormState>(initial);
@@ -142,7 +157,7 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
     }
   };
 
-  const field = (name: TextField, label: string, control: (props: ControlProps) => ReactNode, hint?: string) => (
+  const field = (name: TextField, label: string, control: Control, hint?: string) => (
     <Field key={name} id={idOf(name)} label={label} error={errors[name]} hint={hint}>
       {control({
         id: idOf(name),
@@ -155,65 +170,6 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
     </Field>
   );
 
-  const text = (type: string = "text", extra: Record<string, string> = {}) =>
-    function TextControl(props: ControlProps) {
-      return (
-        <input
-          id={props.id}
-          name={props.name}
-          type={type}
-          value={props.value}
-          aria-invalid={props.invalid}
-          aria-describedby={props.describedBy}
-          onChange={(event) => props.onChange(event.target.value)}
-          className={inputClass}
-          {...extra}
-        />
-      );
-    };
-
-  const area = (rows = 4) =>
-    function AreaControl(props: ControlProps) {
-      return (
-        <textarea
-          id={props.id}
-          name={props.name}
-          rows={rows}
-          value={props.value}
-          aria-invalid={props.invalid}
-          aria-describedby={props.describedBy}
-          onChange={(event) => props.onChange(event.target.value)}
-          className={inputClass}
-        />
-      );
-    };
-
-  /** A native select; `blank` offers "Choose…" first (a required choice not yet made). */
-  const choice = <T extends string>(options: readonly T[], { labelOf = (option: T): string => option, blank = true } = {}) =>
-    function ChoiceControl(props: ControlProps) {
-      return (
-        <select
-          id={props.id}
-          name={props.name}
-          value={props.value}
-          aria-invalid={props.invalid}
-          aria-describedby={props.describedBy}
-          onChange={(event) => props.onChange(event.target.value)}
-          className={inputClass}
-        >
-          {blank ? <option value="">Choose…</option> : null}
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labelOf(option)}
-            </option>
-          ))}
-        </select>
-      );
-    };
-
-  /** Every currency a salary can be in, by code: a native select jumps to "USD" as the user types it. */
-  const currencyChoice = choice(CURRENCY_CODES, { labelOf: (code) => `${code} – ${CURRENCY_NAMES[code]}`, blank: false });
-
   return (
     <form ref={form} onSubmit={submit} noValidate aria-busy={busy} className="grid gap-8">
       <div role="alert" className="empty:hidden">
@@ -221,19 +177,19 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
       </div>
 
       <Section title="The job">
-        {field("jobTitle", "Job Title", text())}
-        {field("jobLocation", "Job Location", text())}
-        {field("postionopens", "Number of Openings", text("number", { min: "0", step: openingsStep, inputMode: "decimal" }))}
-        {field("postingDate", "Job Posting Date", text("date"))}
-        {field("minPrice", "Minimum Salary", text("text", { inputMode: "numeric", placeholder: "e.g. 40000" }))}
-        {field("maxPrice", "Maximum Salary", text("text", { inputMode: "numeric", placeholder: "e.g. 60000" }))}
+        {field("jobTitle", "Job Title", lineInput)}
+        {field("jobLocation", "Job Location", lineInput)}
+        {field("postionopens", "Number of Openings", openingsStep === "1" ? wholeOpenings : partOpenings)}
+        {field("postingDate", "Job Posting Date", dateInput)}
+        {field("minPrice", "Minimum Salary", minSalaryInput)}
+        {field("maxPrice", "Maximum Salary", maxSalaryInput)}
         {field("salaryCurrency", "Salary Currency", currencyChoice)}
-        {field("salaryType", "Salary Type", choice(SALARY_TYPES))}
-        {field("employmentType", "Employment Type", choice(EMPLOYMENT_TYPES))}
-        {field("experienceLevel", "Experience Level", choice(EXPERIENCE_LEVELS))}
-        {field("englishLevel", "English Level", choice(ENGLISH_LEVELS))}
-        {field("gender", "Gender", choice(GENDERS))}
-        {field("higherEducation", "Higher Education (optional)", text())}
+        {field("salaryType", "Salary Type", salaryTypeChoice)}
+        {field("employmentType", "Employment Type", employmentChoice)}
+        {field("experienceLevel", "Experience Level", experienceChoice)}
+        {field("englishLevel", "English Level", englishChoice)}
+        {field("gender", "Gender", genderChoice)}
+        {field("higherEducation", "Higher Education (optional)", lineInput)}
         <div className="sm:col-span-2">
           {/* react-select owns the input's aria-describedby, so its message is tied by aria-errormessage and announced politely. */}
           <Field id={idOf("skills")} label="Required Skill Sets" error={errors.skills} liveError>
@@ -270,28 +226,28 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
       </Section>
 
       <Section title="Description">
-        <div className="sm:col-span-2">{field("description", "Job Description", area(5), "One point per line.")}</div>
+        <div className="sm:col-span-2">{field("description", "Job Description", longArea, "One point per line.")}</div>
         <div className="sm:col-span-2">
-          {field("responsibilities", "Responsibilities (optional)", area(4), "One numbered point per line.")}
+          {field("responsibilities", "Responsibilities (optional)", shortArea, "One numbered point per line.")}
         </div>
-        <div className="sm:col-span-2">{field("requirements", "Requirements (optional)", area(4), "One numbered point per line.")}</div>
+        <div className="sm:col-span-2">{field("requirements", "Requirements (optional)", shortArea, "One numbered point per line.")}</div>
       </Section>
 
       <Section title="The company">
-        {field("companyName", "Company Name", text())}
-        {field("Industry", "Industry", text())}
-        {field("companyLogo", "Company Logo URL (optional)", text("url", { placeholder: "https://" }))}
-        {field("companySite", "Company Website (optional)", text("url", { placeholder: "https://" }))}
-        <div className="sm:col-span-2">{field("companyDec", "Company Description", area(4))}</div>
-        {field("companyLinkedin", "LinkedIn (optional)", text("url", { placeholder: "https://" }))}
-        {field("companyFacebook", "Facebook (optional)", text("url", { placeholder: "https://" }))}
-        {field("companyInstgram", "Instagram (optional)", text("url", { placeholder: "https://" }))}
-        {field("companyTwitter", "Twitter (optional)", text("url", { placeholder: "https://" }))}
+        {field("companyName", "Company Name", lineInput)}
+        {field("Industry", "Industry", lineInput)}
+        {field("companyLogo", "Company Logo URL (optional)", urlInput)}
+        {field("companySite", "Company Website (optional)", urlInput)}
+        <div className="sm:col-span-2">{field("companyDec", "Company Description", shortArea)}</div>
+        {field("companyLinkedin", "LinkedIn (optional)", urlInput)}
+        {field("companyFacebook", "Facebook (optional)", urlInput)}
+        {field("companyInstgram", "Instagram (optional)", urlInput)}
+        {field("companyTwitter", "Twitter (optional)", urlInput)}
       </Section>
 
       <Section title="How to apply">
-        {field("applyLink", "Apply Link", text("url", { placeholder: "https://" }))}
-        {field("postedByNumber", "Contact Number (optional)", text("tel", { autoComplete: "tel", placeholder: "+91 98765 43210" }))}
+        {field("applyLink", "Apply Link", urlInput)}
+        {field("postedByNumber", "Contact Number (optional)", phoneInput)}
         <Field id={idOf("postedByEmail")} label="Posted By (email)" hint="Listings are always posted under your account's email.">
           <input
             id={idOf("postedByEmail")}
@@ -314,46 +270,5 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
         </button>
       </div>
     </form>
-  );
-}
-
-type ControlProps = {
-  id: string;
-  name: string;
-  value: string;
-  invalid: boolean;
-  describedBy: string | undefined;
-  onChange: (value: string) => void;
-};
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      <legend className="px-2 text-lg font-semibold">{title}</legend>
-      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
-type FieldProps = { id: string; label: string; error?: string; hint?: string; liveError?: boolean; children: ReactNode };
-
-function Field({ id, label, error, hint, liveError, children }: FieldProps) {
-  return (
-    <div className="grid content-start gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} aria-live={liveError ? "polite" : undefined} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
