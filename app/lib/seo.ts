@@ -1,4 +1,5 @@
 /** /sitemap.xml and /robots.txt, rendered from the listings the jobs domain gives. */
+import { streamBatches } from "#shared/stream-batches.ts";
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string);
@@ -28,27 +29,11 @@ export function sitemapXml(baseUrl: string, pages: readonly string[]): string {
 
 /** A listings file written batch by batch as the database gives them, so memory stays one batch however big. */
 export function sitemapXmlStream(baseUrl: string, batches: AsyncIterable<{ id: string; updatedAt: Date }[]>) {
-  const encoder = new TextEncoder();
-  const iterator = batches[Symbol.asyncIterator]();
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`${XML_DECLARATION}\n${URLSET_OPEN}\n`));
-        return;
-      }
-      const next = await iterator.next();
-      if (next.done) {
-        controller.enqueue(encoder.encode("</urlset>\n"));
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(`${next.value.map((entry) => url(baseUrl, `/jobs/${entry.id}`, entry.updatedAt)).join("\n")}\n`));
-    },
-    async cancel() {
-      await iterator.return?.();
-    },
+  return streamBatches({
+    head: `${XML_DECLARATION}\n${URLSET_OPEN}\n`,
+    foot: "</urlset>\n",
+    batches,
+    render: (entry) => url(baseUrl, `/jobs/${entry.id}`, entry.updatedAt),
   });
 }
 

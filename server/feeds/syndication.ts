@@ -1,4 +1,5 @@
 import type { Job } from "#shared/job.ts";
+import { streamBatches } from "#shared/stream-batches.ts";
 import { jobContentHtml, jobPageUrl } from "./job-content";
 import { cdata, escapeMarkup } from "./markup";
 
@@ -49,34 +50,13 @@ export function syndicationXmlStream({ baseUrl, publisher, batches, now = new Da
   batches: AsyncIterable<Job[]>;
   now?: Date;
 }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const iterator = batches[Symbol.asyncIterator]();
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        const head = [
-          '<?xml version="1.0" encoding="UTF-8"?>',
-          "<source>",
-          `<publisher>${escapeMarkup(publisher)}</publisher>`,
-          `<publisherurl>${escapeMarkup(baseUrl)}</publisherurl>`,
-          `<lastBuildDate>${now.toUTCString()}</lastBuildDate>`,
-          "",
-        ];
-        controller.enqueue(encoder.encode(head.join("\n")));
-        return;
-      }
-      const next = await iterator.next();
-      if (next.done) {
-        controller.enqueue(encoder.encode("</source>\n"));
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(`${next.value.map((job) => syndicationJobXml(baseUrl, job)).join("\n")}\n`));
-    },
-    async cancel() {
-      await iterator.return?.();
-    },
-  });
+  const head = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    "<source>",
+    `<publisher>${escapeMarkup(publisher)}</publisher>`,
+    `<publisherurl>${escapeMarkup(baseUrl)}</publisherurl>`,
+    `<lastBuildDate>${now.toUTCString()}</lastBuildDate>`,
+    "",
+  ];
+  return streamBatches({ head: head.join("\n"), foot: "</source>\n", batches, render: (job) => syndicationJobXml(baseUrl, job) });
 }
