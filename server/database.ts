@@ -11,6 +11,7 @@ export type OpenedDatabase = { database: Database; release: () => Promise<void> 
 export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise<OpenedDatabase> {
   if (env.DATABASE_URL) {
     const database = connectPostgres(env.DATABASE_URL, {
+      ...(env.DATABASE_POOL_SIZE ? { max: env.DATABASE_POOL_SIZE } : {}),
       ...(logger ? { onIdleError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects") } : {}),
     });
     try {

@@ -88,6 +88,13 @@ export const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: urlWithScheme(["http", "https"], "https://jobs.example.com"),
   DATABASE_URL: urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard", { socketDirectory: true }),
+  /** How many connections to DATABASE_URL each server process keeps at most (server/db/client.ts: defaultPoolSize). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "Must be a whole number of connections, 1 to 100" })
+    .int("Must be a whole number of connections, 1 to 100")
+    .min(1, "Must be a whole number of connections, 1 to 100")
+    .max(100, "Must be a whole number of connections, 1 to 100")
+    .optional(),
   /** How long a starting server keeps trying a DATABASE_URL server that refuses connections (it may be starting too). */
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(10),
   DATA_DIR: z.string().default("./data"),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
+import { defaultPoolSize } from "#server/db/client.ts";
 import { EnvError, loadEnv } from "#server/env.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
 
@@ -213,4 +214,16 @@ test("WEB_CONCURRENCY above 1 without DATABASE_URL is refused, naming the settin
   expect(() => loadEnv({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
   expect(loadEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db/jobs" }).WEB_CONCURRENCY).toBe(2);
   expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
+});
+
+test("DATABASE_POOL_SIZE takes a whole number of connections, and anything else is refused naming it", () => {
+  expect(loadEnv({ DATABASE_POOL_SIZE: "6" }).DATABASE_POOL_SIZE).toBe(6);
+  expect(loadEnv({}).DATABASE_POOL_SIZE).toBeUndefined();
+  for (const bad of ["0", "2.5", "many", "101"]) {
+    expect(() => loadEnv({ DATABASE_POOL_SIZE: bad })).toThrow("Invalid configuration: DATABASE_POOL_SIZE: Must be a whole number of connections, 1 to 100");
+  }
+});
+
+test("without DATABASE_POOL_SIZE a process keeps two connections per core, at least 4 and at most 10", () => {
+  expect([1, 2, 3, 4, 5, 16].map((cores) => defaultPoolSize(cores))).toEqual([4, 4, 6, 8, 10, 10]);
 });
