@@ -22,52 +22,32 @@ export type ControlProps = {
  */
 export type Control = (props: ControlProps) => ReactNode;
 
+/** What every control takes from the form the same way: the props that tie it to its label, value and messages. */
+const bound = (props: ControlProps) => ({
+  id: props.id,
+  name: props.name,
+  value: props.value,
+  "aria-invalid": props.invalid,
+  "aria-describedby": props.describedBy,
+  onChange: (event: { target: { value: string } }) => props.onChange(event.target.value),
+  className: inputClass,
+});
+
 type InputExtras = Pick<InputHTMLAttributes<HTMLInputElement>, "min" | "step" | "inputMode" | "placeholder" | "autoComplete">;
 
 export const text =
   (type = "text", extra: InputExtras = {}): Control =>
-  (props) => (
-    <input
-      id={props.id}
-      name={props.name}
-      type={type}
-      value={props.value}
-      aria-invalid={props.invalid}
-      aria-describedby={props.describedBy}
-      onChange={(event) => props.onChange(event.target.value)}
-      className={inputClass}
-      {...extra}
-    />
-  );
+  (props) => <input type={type} {...bound(props)} {...extra} />;
 
 export const area =
   (rows = 4): Control =>
-  (props) => (
-    <textarea
-      id={props.id}
-      name={props.name}
-      rows={rows}
-      value={props.value}
-      aria-invalid={props.invalid}
-      aria-describedby={props.describedBy}
-      onChange={(event) => props.onChange(event.target.value)}
-      className={inputClass}
-    />
-  );
+  (props) => <textarea rows={rows} {...bound(props)} />;
 
 /** A native select; `blank` offers "Choose…" first (a required choice not yet made). */
 export const choice =
   <T extends string>(options: readonly T[], { labelOf = (option: T): string => option, blank = true } = {}): Control =>
   (props) => (
-    <select
-      id={props.id}
-      name={props.name}
-      value={props.value}
-      aria-invalid={props.invalid}
-      aria-describedby={props.describedBy}
-      onChange={(event) => props.onChange(event.target.value)}
-      className={inputClass}
-    >
+    <select {...bound(props)}>
       {blank ? <option value="">Choose…</option> : null}
       {options.map((option) => (
         <option key={option} value={option}>
