@@ -4,7 +4,7 @@ import { contactMessages } from "#server/db/schema.ts";
 import { startOutboxSender, type OutboxSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
-import { DESKTOP, expectAccessible, hydrated, pauseClock, useE2e, VIEWPORTS, type PageOptions } from "./fixtures";
+import { DESKTOP, expectAccessible, flowTest, hydrated, type PageOptions, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
 
 const CONTACT_TO = "team@jobboard.test";
 
@@ -53,7 +53,8 @@ async function storedCount() {
 }
 
 describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
-  test("name, email and message are required, email is typed as email, and phone and subject are optional", async () => {
+  const flow = flowTest(viewport);
+  flow("name, email and message are required, email is typed as email, and phone and subject are optional", async () => {
     const { page, close } = await openContact({ viewport });
     expect(await field(page, "Name").getAttribute("required")).not.toBeNull();
     expect(await field(page, "Email").getAttribute("required")).not.toBeNull();
@@ -99,7 +100,7 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
     await page.context().close();
   });
 
-  test("a sent message shows 'Email sent successfully', clears every field and arrives by mail with reply-to the visitor", async () => {
+  flow("a sent message shows 'Email sent successfully', clears every field and arrives by mail with reply-to the visitor", async () => {
     const { page, close } = await openContact({ viewport });
     const subject = `Question from the ${viewportName} page`;
     await fill(page, {
@@ -122,7 +123,7 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
     await close();
   });
 
-  test("while sending, the button reads 'Submitting...' and is dimmed", async () => {
+  flow("while sending, the button reads 'Submitting...' and is dimmed", async () => {
     const { page, close } = await openContact({ viewport });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

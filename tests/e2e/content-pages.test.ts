@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { blogPosts } from "#server/db/schema.ts";
-import { expectAccessible, useE2e, VIEWPORTS } from "./fixtures";
+import { expectAccessible, flowTest, useE2e, VIEWPORTS } from "./fixtures";
 
 const e2e = useE2e();
 
@@ -10,12 +10,13 @@ const h2Texts = (page: Page) => page.locator("main h2").allInnerTexts();
 const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute("content");
 
 describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
+  const flow = flowTest(viewport);
   async function visit(path: string) {
     const page = await e2e.open(path, { viewport });
     return { page, close: () => page.context().close() };
   }
 
-  test("Our Story has a 'Post Free Job' button to /post-job, the static numbers, the six values and social links", async () => {
+  flow("Our Story has a 'Post Free Job' button to /post-job, the static numbers, the six values and social links", async () => {
     const { page, close } = await visit("/about-us");
     await h1(page, "Our Story").waitFor();
     const main = page.getByRole("main");
@@ -41,7 +42,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
     await close();
   });
 
-  test("Get in Touch shows the form, contact details, the 2-3 working days promise and five FAQ questions", async () => {
+  flow("Get in Touch shows the form, contact details, the 2-3 working days promise and five FAQ questions", async () => {
     const { page, close } = await visit("/contact");
     await h1(page, "Get in Touch").waitFor();
     const main = page.getByRole("main");
@@ -61,7 +62,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
     await close();
   });
 
-  test("the FAQ opens one answer at a time, and clicking the open question closes it", async () => {
+  flow("the FAQ opens one answer at a time, and clicking the open question closes it", async () => {
     const { page, close } = await visit("/contact");
     const apply = page.getByRole("button", { name: "How do I apply for jobs?" });
     const save = page.getByRole("button", { name: "Can I save jobs to look at later?" });
@@ -90,7 +91,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
     await close();
   });
 
-  test("the User Agreement is effective August 2, 2024 and has the nine sections, with 18+ or parental consent", async () => {
+  flow("the User Agreement is effective August 2, 2024 and has the nine sections, with 18+ or parental consent", async () => {
     const { page, close } = await visit("/terms-and-condition");
     await h1(page, "User Agreement").waitFor();
     expect(await page.getByText("Effective date: August 2, 2024").count()).toBe(1);
@@ -112,7 +113,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
     await close();
   });
 
-  test("the Privacy Notice was last updated August 02, 2024 and has the eight sections", async () => {
+  flow("the Privacy Notice was last updated August 02, 2024 and has the eight sections", async () => {
     const { page, close } = await visit("/privacy-policy");
     await h1(page, "Privacy Notice").waitFor();
     expect(await page.getByText("Last updated: August 02, 2024").count()).toBe(1);
@@ -129,7 +130,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
     await close();
   });
 
-  test("Community Guidelines has six getting-started cards, then community and job-posting guideline cards", async () => {
+  flow("Community Guidelines has six getting-started cards, then community and job-posting guideline cards", async () => {
     const { page, close } = await visit("/community-guidelines");
     await h1(page, "Community Guidelines").waitFor();
     const cards = (id: string) => page.locator(`section[aria-labelledby="${id}"]`).getByRole("heading", { level: 3 });
@@ -156,7 +157,7 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
     await close();
   });
 
-  test("the blog lists every post with its title, date and content, newest first", async () => {
+  flow("the blog lists every post with its title, date and content, newest first", async () => {
     const db = e2e.server.services.database.db;
     await db.delete(blogPosts);
     await db.insert(blogPosts).values([

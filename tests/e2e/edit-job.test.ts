@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
+import { expectAccessible, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
 import { field, typeSkill } from "./job-form";
 import { daysAgo } from "./job-data";
 
@@ -12,6 +12,7 @@ vi.setConfig({ testTimeout: 90_000 });
 const e2e = useE2e();
 
 describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
+  const flow = flowTest(viewport);
   let owner: Session;
   let page: Page;
 
@@ -26,7 +27,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     return json.insertedId as string;
   }
 
-  test("the form is prefilled from the job after a 1.5 s spinner", async () => {
+  flow("the form is prefilled from the job after a 1.5 s spinner", async () => {
     const prefilledDate = daysAgo(3);
     const id = await postJob({ jobTitle: "Prefilled Engineer", postingDate: prefilledDate, companyTwitter: "https://twitter.com/acme" });
     // A page of its own: its clock is stopped so the spinner can be seen before the 1.5 s are up.
@@ -62,7 +63,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     await page.getByText("CSS", { exact: true }).first().waitFor();
   });
 
-  test("saving shows '✔ Job Updated Successfully', which closes itself after 1.5 s, and My Listings follows after 2 s", async () => {
+  flow("saving shows '✔ Job Updated Successfully', which closes itself after 1.5 s, and My Listings follows after 2 s", async () => {
     const id = await postJob({ jobTitle: "Before Edit" });
     // A page of its own with a stopped clock: the 500 ms between the toast closing and the redirect is a real-time
     // race on a loaded machine, so the test moves time itself.
@@ -95,7 +96,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     expect(json).toMatchObject({ jobTitle: "After Edit", jobLocation: "Chennai", companyTwitter: null, postedByEmail: owner.email });
   });
 
-  test("a listing's custom skills are prefilled, and one more is created with the keyboard and saved", async () => {
+  flow("a listing's custom skills are prefilled, and one more is created with the keyboard and saved", async () => {
     const id = await postJob({ jobTitle: "Custom Skills", skills: [{ value: "Rust", label: "Rust" }, { value: "React", label: "React" }] });
     await page.goto(`${e2e.url}/edit-job/${id}`);
     await field(page, "jobTitle").waitFor();
@@ -113,7 +114,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     ]);
   });
 
-  test("an update the server refuses (the job was deleted meanwhile) says why and keeps what was typed", async () => {
+  flow("an update the server refuses (the job was deleted meanwhile) says why and keeps what was typed", async () => {
     const id = await postJob({ jobTitle: "Soon Gone" });
     await page.goto(`${e2e.url}/edit-job/${id}`);
     await field(page, "jobTitle").fill("Typed But Not Saved");
@@ -124,7 +125,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     expect(page.url()).toBe(`${e2e.url}/edit-job/${id}`);
   });
 
-  test("another employer gets a 403 page, not a form, for someone else's job", async () => {
+  flow("another employer gets a 403 page, not a form, for someone else's job", async () => {
     const id = await postJob({ jobTitle: "Not Yours" });
     const intruder = await signUp(e2e.url);
     const other = await e2e.newPage({ viewport, session: intruder });
@@ -140,7 +141,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     }
   });
 
-  test("an unknown or malformed job id is a 404 page", async () => {
+  flow("an unknown or malformed job id is a 404 page", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-job"]) {
       const response = await page.goto(`${e2e.url}/edit-job/${id}`);
       expect(response?.status()).toBe(404);

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { DESKTOP, launchBrowser, MOBILE } from "#tests/support/browser.ts";
 import type { Session } from "#tests/support/http.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "#tests/support/server.ts";
@@ -18,6 +18,15 @@ export const VIEWPORTS = [
   ["desktop", DESKTOP],
   ["mobile", MOBILE],
 ] as const satisfies readonly (readonly [string, Viewport])[];
+
+const notAtThisWidth = (() => undefined) as unknown as typeof test;
+
+/**
+ * `test` at the desktop width only, for use inside `describe.each(VIEWPORTS)`: a flow whose steps do not change with
+ * the width (server round trips, redirects, timers, mail, tokens) runs once. What the width does change (the layout,
+ * the header and its menu, dialogs and sheets, focus order, accessibility) stays a plain `test`, at both (ADR 30).
+ */
+export const flowTest = (viewport: Viewport): typeof test => (viewport === DESKTOP ? test : notAtThisWidth);
 
 export type PageOptions = {
   viewport?: Viewport;
@@ -153,7 +162,9 @@ export async function animationsDone(locator: Locator): Promise<void> {
 
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe in the page itself. The default mode opens another page to merge the results of each frame,
+  // which doubles the time of every check; the board renders no frames.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(

@@ -4,7 +4,7 @@ import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
 import { startTestServer } from "#tests/support/server.ts";
-import { DESKTOP, expectAccessible, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
+import { DESKTOP, expectAccessible, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
 
 const TERMS_ERROR = "Please agree to the Terms and Conditions to login.";
 
@@ -46,6 +46,7 @@ const sessionCookie = async (page: Page) =>
   (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 
 describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
+  const flow = flowTest(viewport);
   let page: Page;
   beforeAll(async () => {
     page = await e2e.newPage({ viewport });
@@ -58,7 +59,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     await page.evaluate(() => localStorage.clear());
   };
 
-  test("a spinner shows for 1.5 s before the sign-in page", async () => {
+  flow("a spinner shows for 1.5 s before the sign-in page", async () => {
     // A page of its own: its clock is stopped so the spinner can be seen before the 1.5 s are up.
     const own = await e2e.newPage({ viewport });
     try {
@@ -80,7 +81,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     }
   });
 
-  test("no field can take focus during the spinner, so nothing typed there is silently dropped from a field; afterwards the fields take input", async () => {
+  flow("no field can take focus during the spinner, so nothing typed there is silently dropped from a field; afterwards the fields take input", async () => {
     const own = await e2e.newPage({ viewport });
     try {
       await pauseClock(own);
@@ -116,7 +117,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(page.url()).toBe(`${e2e.url}/login`);
   });
 
-  test("a new email user sees 'Welcome! Signup successful!' and after 2 s lands on the page they asked for, replacing history", async () => {
+  flow("a new email user sees 'Welcome! Signup successful!' and after 2 s lands on the page they asked for, replacing history", async () => {
     await freshPage();
     await page.goto(`${e2e.url}/my-job`);
     await page.waitForURL(`${e2e.url}/login?from=%2Fmy-job`);
@@ -132,7 +133,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(page.url()).toBe(`${e2e.url}/`);
   });
 
-  test("the stored 'genius-token' works as a bearer token while the session cookie stays HttpOnly", async () => {
+  flow("the stored 'genius-token' works as a bearer token while the session cookie stays HttpOnly", async () => {
     await freshPage();
     const account = await signUp(e2e.url);
     await openLogin(page);
@@ -148,7 +149,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(mine.status).toBe(200);
   });
 
-  test("a returning email user sees 'Login successful!' and goes to '/' when no page was asked for", async () => {
+  flow("a returning email user sees 'Login successful!' and goes to '/' when no page was asked for", async () => {
     await freshPage();
     const account = await signUp(e2e.url);
     await openLogin(page);
@@ -160,7 +161,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(session.user.email).toBe(account.email);
   });
 
-  test("a 'from' that points off the site is ignored and the user goes to '/'", async () => {
+  flow("a 'from' that points off the site is ignored and the user goes to '/'", async () => {
     await freshPage();
     const account = await signUp(e2e.url);
     await openLogin(page, "/login?from=%2F%2Fevil.example%2Fphish");
@@ -170,7 +171,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     await page.waitForURL(`${e2e.url}/`);
   });
 
-  test("a wrong password and an email that is taken get clear messages", async () => {
+  flow("a wrong password and an email that is taken get clear messages", async () => {
     await freshPage();
     const account = await signUp(e2e.url);
     await openLogin(page);
@@ -182,7 +183,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(page.url()).toContain("/login");
   });
 
-  test("the Google-type button signs a new user up through the OIDC issuer, then signs them in again", async () => {
+  flow("the Google-type button signs a new user up through the OIDC issuer, then signs them in again", async () => {
     await freshPage();
     const email = uniqueEmail("google");
     await openLogin(page, "/login?from=%2Fpost-job");
@@ -202,7 +203,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     await page.waitForURL(`${e2e.url}/`);
   });
 
-  test("the GitHub-type button signs in through the OIDC issuer", async () => {
+  flow("the GitHub-type button signs in through the OIDC issuer", async () => {
     await freshPage();
     await openLogin(page);
     await tickTerms(page);
@@ -214,7 +215,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(session.user.email).toMatch(/^github-/);
   });
 
-  test("a provider sign-in that fails shows 'Error signing up with social provider.'", async () => {
+  flow("a provider sign-in that fails shows 'Error signing up with social provider.'", async () => {
     await freshPage();
     await openLogin(page);
     await tickTerms(page);
@@ -226,7 +227,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(session).toBeNull();
   });
 
-  test("anonymous visitors to /my-job, /post-job and /edit-job/{id} are sent to /login with where they were going", async () => {
+  flow("anonymous visitors to /my-job, /post-job and /edit-job/{id} are sent to /login with where they were going", async () => {
     await freshPage();
     const owner = await signUp(e2e.url);
     const created = await api(e2e.url, "/api/post-job", { method: "POST", body: validJob(), session: owner });

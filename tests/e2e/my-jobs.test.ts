@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vi
 import { jobs } from "#server/db/schema.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, expectFocusTrappedInDialog, useE2e, VIEWPORTS } from "./fixtures";
+import { expectAccessible, expectFocusTrappedInDialog, flowTest, useE2e, VIEWPORTS } from "./fixtures";
 import { daysAgo } from "./job-data";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
@@ -26,6 +26,7 @@ const LISTINGS = [
 const titlesOnPage = (page: Page) => page.locator("tbody tr td:nth-child(2)").evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ""));
 
 describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
+  const flow = flowTest(viewport);
   let owner: Session;
   let page: Page;
 
@@ -86,7 +87,7 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   });
 
-  test("only the signed-in user's listings show, 5 per page, with left and right arrows", async () => {
+  flow("only the signed-in user's listings show, 5 per page, with left and right arrows", async () => {
     expect(await titlesOnPage(page)).toEqual(["React Developer", "Data Analyst", "QA Engineer", "Designer", "Support Lead"]);
     const previous = page.getByRole("button", { name: "Previous page" });
     const next = page.getByRole("button", { name: "Next page" });
@@ -101,14 +102,14 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     expect(await page.getByText("Someone Else's Job").count()).toBe(0);
   });
 
-  test("expired listings are still shown and marked 'Expired'", async () => {
+  flow("expired listings are still shown and marked 'Expired'", async () => {
     await page.getByRole("button", { name: "Next page" }).click();
     const archivist = page.getByRole("row").filter({ hasText: "Archivist" });
     await archivist.getByText("Expired", { exact: true }).waitFor();
     expect(await page.getByRole("row").filter({ hasText: "Backend Developer" }).getByText("Expired").count()).toBe(0);
   });
 
-  test("Search filters by title, company or location, ignoring case, and starts again at page 1", async () => {
+  flow("Search filters by title, company or location, ignoring case, and starts again at page 1", async () => {
     const box = page.getByPlaceholder("Search Posted Jobs...");
     const search = async (text: string) => {
       await box.fill(text);
@@ -149,7 +150,7 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     expect(json).toHaveLength(LISTINGS.length);
   });
 
-  test("Delete shows 'Job deleted successfully!' with Close and the row goes once the server acknowledges", async () => {
+  flow("Delete shows 'Job deleted successfully!' with Close and the row goes once the server acknowledges", async () => {
     await page.getByRole("button", { name: "Delete Designer" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     const done = page.getByRole("dialog", { name: "Job deleted successfully!" });
@@ -166,7 +167,7 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     expect(json.map((job: { jobTitle: string }) => job.jobTitle)).not.toContain("Designer");
   });
 
-  test("a delete the server refuses keeps the row, and the dialog says it was not deleted and why", async () => {
+  flow("a delete the server refuses keeps the row, and the dialog says it was not deleted and why", async () => {
     const { json } = await api(e2e.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
     const support = json.find((job: { jobTitle: string }) => job.jobTitle === "Support Lead");
     await api(e2e.url, `/api/job/${support._id}`, { method: "DELETE", session: owner });

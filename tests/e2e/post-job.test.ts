@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { jobs } from "#server/db/schema.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, expectFocusTrappedInDialog, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
+import { expectAccessible, expectFocusTrappedInDialog, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
 import { completeJob, field, fillJobForm, typeSkill } from "./job-form";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
@@ -12,6 +12,7 @@ vi.setConfig({ testTimeout: 90_000 });
 const e2e = useE2e();
 
 describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
+  const flow = flowTest(viewport);
   let employer: Session;
   let page: Page;
 
@@ -31,7 +32,7 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
     await field(page, "jobTitle").waitFor();
   }
 
-  test("the heading and My Listings note show, then the form after a 1.5 s spinner, with 'Frontend Developer' as the title", async () => {
+  flow("the heading and My Listings note show, then the form after a 1.5 s spinner, with 'Frontend Developer' as the title", async () => {
     // A page of its own: its clock is stopped so the spinner can be seen before the 1.5 s are up.
     const own = await e2e.newPage({ viewport, session: employer });
     try {
@@ -55,7 +56,7 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
     }
   });
 
-  test("skills are a multi-select suggesting the 8 spec options with react-select's defaults, and offering to create what is typed", async () => {
+  flow("skills are a multi-select suggesting the 8 spec options with react-select's defaults, and offering to create what is typed", async () => {
     await openForm();
     await page.getByText("Select...", { exact: true }).waitFor();
     const skills = page.getByLabel("Required Skill Sets", { exact: true });
@@ -76,7 +77,7 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
     expect(await page.getByLabel("Job Posting Date", { exact: true }).getAttribute("type")).toBe("date");
   });
 
-  test("a job posted with every field shows the modal, then the toast, then My Listings after 2 s; it is on the home page and its detail page", async () => {
+  flow("a job posted with every field shows the modal, then the toast, then My Listings after 2 s; it is on the home page and its detail page", async () => {
     await openForm();
     const title = `Staff Platform Engineer ${viewport.width}`;
     await fillJobForm(page, completeJob({ jobTitle: title }));
@@ -131,7 +132,7 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
     await page.getByText("Northwind Labs builds developer tools", { exact: false }).first().waitFor();
   });
 
-  test("a skill not among the suggestions is created with the keyboard, posted, and shown as text on the job page", async () => {
+  flow("a skill not among the suggestions is created with the keyboard, posted, and shown as text on the job page", async () => {
     await openForm();
     const title = `Systems Programmer ${viewport.width}`;
     await fillJobForm(page, completeJob({ jobTitle: title, skills: ["React"] }));
@@ -170,7 +171,7 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
     await page.waitForURL(`${e2e.url}/my-job`);
   });
 
-  test("each required or malformed field gets the same inline message the server gives, and nothing is posted", async () => {
+  flow("each required or malformed field gets the same inline message the server gives, and nothing is posted", async () => {
     await openForm();
     const before = await jobCount();
     await fillJobForm(page, {
@@ -253,7 +254,7 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
     }
   });
 
-  test("a submit the server refuses because the session ended says so and keeps everything typed", async () => {
+  flow("a submit the server refuses because the session ended says so and keeps everything typed", async () => {
     // A page of its own: the cookies cleared here must not sign the shared page out.
     const own = await e2e.newPage({ viewport, session: employer });
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { insertJobs } from "./job-data";
-import { useE2e, VIEWPORTS } from "./fixtures";
+import { flowTest, useE2e, VIEWPORTS } from "./fixtures";
 
 /** An operator's board: every SITE_* and HERO_* setting changed from the defaults. */
 const e2e = useE2e({
@@ -18,6 +18,7 @@ const e2e = useE2e({
 });
 
 describe.each(VIEWPORTS)("an operator's site settings on %s", (_name, viewport) => {
+  const flow = flowTest(viewport);
   test("the header, footer, page title and hero counters show the operator's board, with the real count of listings", async () => {
     await insertJobs(e2e.server, [{}, {}, {}].map((_, i) => ({ jobTitle: `Settings test job ${i}` })));
     const page = await e2e.open("/", { viewport });
@@ -42,7 +43,7 @@ describe.each(VIEWPORTS)("an operator's site settings on %s", (_name, viewport) 
     await page.context().close();
   });
 
-  test("the legal pages name the operator's board in their text and description, never the default name", async () => {
+  flow("the legal pages name the operator's board in their text and description, never the default name", async () => {
     for (const path of ["/terms-and-condition", "/privacy-policy", "/community-guidelines"]) {
       const page = await e2e.open(path, { viewport });
       const text = await page.getByRole("main").innerText();
@@ -53,7 +54,7 @@ describe.each(VIEWPORTS)("an operator's site settings on %s", (_name, viewport) 
     }
   });
 
-  test("the Contact page lists the operator's e-mail, phone and address, and leaves out the hours they switched off", async () => {
+  flow("the Contact page lists the operator's e-mail, phone and address, and leaves out the hours they switched off", async () => {
     const page = await e2e.open("/contact", { viewport });
     expect(await page.title()).toBe("Get in Touch | Acme Careers");
     const main = page.getByRole("main");
