@@ -4,57 +4,35 @@
  * `npm run alerts -- suppress EMAIL`: no alert mail goes to EMAIL again (a bounce or a complaint).
  */
 import { createAlerts } from "#server/alerts.ts";
-import { openConfiguredDatabase } from "#server/database.ts";
-import { DataDirLockedError } from "#server/db/data-dir-lock.ts";
-import { EnvError, loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTransport, deliverDueMails } from "#server/mail/mail-sender.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
+import { exitWithUsage, runWithDatabase } from "./support/run-with-database";
 
-const USAGE = "Usage: npm run alerts -- run | suppress EMAIL";
+const [command, email] = process.argv.slice(2);
+if (command !== "run" && !(command === "suppress" && email)) exitWithUsage("Usage: npm run alerts -- run | suppress EMAIL");
 
-async function main(args: string[]): Promise<number> {
-  const [command, email] = args;
-  if (command !== "run" && !(command === "suppress" && email)) {
-    console.error(USAGE);
-    return 2;
-  }
-  loadDotEnvFile();
-  const env = loadEnv();
+runWithDatabase(async ({ env, database }) => {
   const logger = createLogger({ ...env, LOG_LEVEL: "warn" });
-  const { database, release } = await openConfiguredDatabase(env);
-  try {
-    await database.migrate();
-    const alerts = createAlerts({ db: database.db, env, jobs: createJobs({ db: database.db, env }), secret: resolveAuthSecret(env), logger });
-    if (command === "suppress") {
-      const { email: address } = await alerts.suppress({ email: email as string });
-      console.log(`suppressed ${address}: no alert mail goes to it again`);
-      return 0;
-    }
-    const digests = await alerts.runDueAlerts();
-    for (const digest of digests) console.log(`digest  ${digest.email}  ${digest.jobs} new job(s)  alert ${digest.alertId}`);
-    console.log(`${digests.length} digest(s) queued`);
-    if (env.SMTP_URL) {
-      const transport = createTransport(env.SMTP_URL);
-      try {
-        console.log(`${await deliverDueMails({ db: database.db, env, logger, transport })} mail(s) delivered`);
-      } finally {
-        transport.close();
-      }
-    } else {
-      console.log("SMTP_URL is not set: the mails wait in the outbox");
-    }
+  const alerts = createAlerts({ db: database.db, env, jobs: createJobs({ db: database.db, env }), secret: resolveAuthSecret(env), logger });
+  if (command === "suppress") {
+    const { email: address } = await alerts.suppress({ email: email as string });
+    console.log(`suppressed ${address}: no alert mail goes to it again`);
     return 0;
-  } finally {
-    await release();
   }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
-    process.exit(1);
-  },
-);
+  const digests = await alerts.runDueAlerts();
+  for (const digest of digests) console.log(`digest  ${digest.email}  ${digest.jobs} new job(s)  alert ${digest.alertId}`);
+  console.log(`${digests.length} digest(s) queued`);
+  if (!env.SMTP_URL) {
+    console.log("SMTP_URL is not set: the mails wait in the outbox");
+    return 0;
+  }
+  const transport = createTransport(env.SMTP_URL);
+  try {
+    console.log(`${await deliverDueMails({ db: database.db, env, logger, transport })} mail(s) delivered`);
+  } finally {
+    transport.close();
+  }
+  return 0;
+});

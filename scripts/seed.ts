@@ -5,51 +5,38 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openConfiguredDatabase } from "#server/database.ts";
-import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+import { exitWithUsage, runWithDatabase } from "./support/run-with-database";
 
 const BATCH = 2_000;
 
-async function main() {
-  const { values } = parseArgs({
-    options: { jobs: { type: "string", default: "1000" }, start: { type: "string", default: "0" } },
-  });
-  const total = Number(values.jobs);
-  const start = Number(values.start);
-  if (!Number.isInteger(total) || total < 1 || !Number.isInteger(start) || start < 0) {
-    console.error("Usage: npm run seed -- --jobs N [--start K]   (N ≥ 1, K ≥ 0)");
-    process.exit(2);
-  }
-  loadDotEnvFile();
-  const env = loadEnv();
-  const { database, release } = await openConfiguredDatabase(env);
-  try {
-    await database.migrate();
-    const now = new Date();
-    const began = Date.now();
-    for (let done = 0; done < total; done += BATCH) {
-      const size = Math.min(BATCH, total - done);
-      const rows = Array.from({ length: size }, (_, i) => syntheticJob(start + done + i + 1, now));
-      await insertJobsBulk(database.db, rows);
-      const inserted = done + size;
-      const rate = Math.round(inserted / ((Date.now() - began) / 1000 || 1));
-      const line = `Inserted ${inserted.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} listings (${rate.toLocaleString("en-US")}/s)`;
-      // A terminal shows one line that updates in place; a log file or CI gets one line per update.
-      process.stdout.write(process.stdout.isTTY ? `\r${line}` : `${line}\n`);
-    }
-    // Without statistics the planner guesses, and the first searches after a bulk load pick slow plans (issue 10);
-    // VACUUM also sets the visibility map, so the capped counts can be index-only scans.
-    process.stdout.write(`${process.stdout.isTTY ? "\n" : ""}Gathering statistics (VACUUM ANALYZE jobs)…`);
-    await database.db.execute(sql`VACUUM (ANALYZE) jobs`);
-    process.stdout.write(`\nDone in ${((Date.now() - began) / 1000).toFixed(1)} s (${database.engine}).\n`);
-  } finally {
-    await release();
-  }
+const { values } = parseArgs({
+  options: { jobs: { type: "string", default: "1000" }, start: { type: "string", default: "0" } },
+});
+const total = Number(values.jobs);
+const start = Number(values.start);
+if (!Number.isInteger(total) || total < 1 || !Number.isInteger(start) || start < 0) {
+  exitWithUsage("Usage: npm run seed -- --jobs N [--start K]   (N ≥ 1, K ≥ 0)");
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+runWithDatabase(async ({ database }) => {
+  const now = new Date();
+  const began = Date.now();
+  for (let done = 0; done < total; done += BATCH) {
+    const size = Math.min(BATCH, total - done);
+    const rows = Array.from({ length: size }, (_, i) => syntheticJob(start + done + i + 1, now));
+    await insertJobsBulk(database.db, rows);
+    const inserted = done + size;
+    const rate = Math.round(inserted / ((Date.now() - began) / 1000 || 1));
+    const line = `Inserted ${inserted.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} listings (${rate.toLocaleString("en-US")}/s)`;
+    // A terminal shows one line that updates in place; a log file or CI gets one line per update.
+    process.stdout.write(process.stdout.isTTY ? `\r${line}` : `${line}\n`);
+  }
+  // Without statistics the planner guesses, and the first searches after a bulk load pick slow plans (issue 10);
+  // VACUUM also sets the visibility map, so the capped counts can be index-only scans.
+  process.stdout.write(`${process.stdout.isTTY ? "\n" : ""}Gathering statistics (VACUUM ANALYZE jobs)…`);
+  await database.db.execute(sql`VACUUM (ANALYZE) jobs`);
+  process.stdout.write(`\nDone in ${((Date.now() - began) / 1000).toFixed(1)} s (${database.engine}).\n`);
+  return 0;
 });

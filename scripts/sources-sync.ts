@@ -3,41 +3,23 @@
  * (DATABASE_URL, or the embedded one in DATA_DIR), prints one line per source and exits.
  * Exit code 1 when a configured source failed; its previous listings stay in place.
  */
-import { openConfiguredDatabase } from "#server/database.ts";
-import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { syncAll } from "#server/sources/ingest.ts";
 import { createConnectors } from "#server/sources/registry.ts";
-import { StartupError } from "#server/startup-error.ts";
+import { runWithDatabase } from "./support/run-with-database";
 
-async function main(): Promise<number> {
-  loadDotEnvFile();
-  const env = loadEnv();
+runWithDatabase(async ({ env, database }) => {
   const logger = createLogger({ ...env, LOG_LEVEL: "warn" });
-  const { database, release } = await openConfiguredDatabase(env);
-  try {
-    await database.migrate();
-    const outcomes = await syncAll(database, createConnectors(env), { graceMs: env.SOURCES_GRACE_HOURS * 3_600_000, force: true, logger });
-    for (const outcome of outcomes) {
-      const name = outcome.source.padEnd(10);
-      if (outcome.outcome === "synced") {
-        console.log(`${name} ok       ${outcome.fetched} fetched, ${outcome.dropped} dropped, ${outcome.count} stored`);
-      } else if (outcome.outcome === "failed") {
-        console.log(`${name} FAILED   ${outcome.error} (${outcome.count} previous listings kept)`);
-      } else {
-        console.log(`${name} skipped  ${outcome.reason}`);
-      }
+  const outcomes = await syncAll(database, createConnectors(env), { graceMs: env.SOURCES_GRACE_HOURS * 3_600_000, force: true, logger });
+  for (const outcome of outcomes) {
+    const name = outcome.source.padEnd(10);
+    if (outcome.outcome === "synced") {
+      console.log(`${name} ok       ${outcome.fetched} fetched, ${outcome.dropped} dropped, ${outcome.count} stored`);
+    } else if (outcome.outcome === "failed") {
+      console.log(`${name} FAILED   ${outcome.error} (${outcome.count} previous listings kept)`);
+    } else {
+      console.log(`${name} skipped  ${outcome.reason}`);
     }
-    return outcomes.some((outcome) => outcome.outcome === "failed") ? 1 : 0;
-  } finally {
-    await release();
   }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof StartupError ? error.message : error);
-    process.exit(1);
-  },
-);
+  return outcomes.some((outcome) => outcome.outcome === "failed") ? 1 : 0;
+});

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
-import { ErrorPage } from "#app/components/error-page.tsx";
+import { useRevalidator } from "react-router";
+import { AdminErrorBoundary, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { postAccountAction, postAdminDecision, type AdminApiResult } from "#app/lib/admin-api.ts";
 import { REPORT_REASONS, statusLabel, type JobStatus, type ModerationAction, type ReportReason } from "#shared/moderation.ts";
@@ -70,18 +70,18 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
   const owner = review.owner;
 
   return (
-    <main className="mx-auto max-w-4xl px-4 py-8">
-      <Link to="/admin" className="text-sm font-semibold text-brand-700 underline">
-        Back to the review queue
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">
-        {job.jobTitle} at {job.companyName}
-      </h1>
-      <p className="mt-2 text-slate-700">
-        Status: <strong>{statusLabel(review.status, review.statusReason)}</strong>
-        {review.ownerEmail ? ` · Posted by ${review.ownerEmail}` : ""}
-        {review.owner?.suspended ? " · Account suspended" : ""}
-      </p>
+    <AdminPage
+      title={`${job.jobTitle} at ${job.companyName}`}
+      intro={
+        <>
+          Status: <strong>{statusLabel(review.status, review.statusReason)}</strong>
+          {review.ownerEmail ? ` · Posted by ${review.ownerEmail}` : ""}
+          {review.owner?.suspended ? " · Account suspended" : ""}
+        </>
+      }
+      backToQueue
+      narrow
+    >
 
       <section aria-labelledby="listing-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="listing-heading" className="text-lg font-semibold">
@@ -190,13 +190,8 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
           </ol>
         )}
       </section>
-    </main>
+    </AdminPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
-  }
-  return <ErrorPage status={500} title="Something went wrong" detail="We could not load this page. Please try again in a moment." />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,5 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
-import { ErrorPage } from "#app/components/error-page.tsx";
+import { AdminErrorBoundary, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import type { Route } from "./+types/admin-messages";
 
@@ -26,12 +25,11 @@ function deliveryState(message: Route.ComponentProps["loaderData"]["messages"][n
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { messages } = loaderData;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/admin" className="text-sm font-semibold text-brand-700 underline">
-        Back to the review queue
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">Contact messages</h1>
-      <p className="mt-2 text-slate-600">Messages sent through Contact Us, newest first, and whether each reached the inbox.</p>
+    <AdminPage
+      title="Contact messages"
+      intro="Messages sent through Contact Us, newest first, and whether each reached the inbox."
+      backToQueue
+    >
       {messages.length === 0 ? (
         <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">No messages yet.</p>
       ) : (
@@ -48,13 +46,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </main>
+    </AdminPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
-  }
-  return <ErrorPage status={500} title="Something went wrong" detail="We could not load this page. Please try again in a moment." />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Link } from "react-router";
-import { ErrorPage } from "#app/components/error-page.tsx";
+import { Link } from "react-router";
+import { AdminErrorBoundary, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { statusLabel } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin";
@@ -21,9 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { queue } = loaderData;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Review queue</h1>
-      <p className="mt-2 text-slate-600">Listings waiting for review and listings readers reported, newest first.</p>
+    <AdminPage title="Review queue" intro="Listings waiting for review and listings readers reported, newest first.">
       <Link to="/admin/messages" className="mt-2 inline-block font-medium text-brand-700 underline">
         Contact messages and their delivery
       </Link>
@@ -45,13 +43,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </main>
+    </AdminPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
-  }
-  return <ErrorPage status={500} title="Something went wrong" detail="We could not load this page. Please try again in a moment." />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -3,6 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import { DESKTOP, hydrated, sessionCookies, useE2e } from "#tests/e2e/fixtures.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { pagePaths } from "./page-paths";
 
 const e2e = useE2e();
 let session: Session;
@@ -41,28 +42,7 @@ async function watchedPage(): Promise<Watched> {
   return { page, context, violations, close: () => context.close() };
 }
 
-const routes = () => [
-  "/",
-  `/jobs/${hostileId}`,
-  "/favourite",
-  "/login",
-  "/post-job",
-  `/edit-job/${hostileId}`,
-  "/my-job",
-  "/contact",
-  "/about-us",
-  "/terms-and-condition",
-  "/privacy-policy",
-  "/community-guidelines",
-  "/blog",
-  "/job-sites",
-  "/remoteok",
-  "/adzunajobs",
-  "/jooblejobs",
-  "/himalayasjobs",
-  "/jobwiz",
-  "/no-such-page",
-];
+const routes = () => pagePaths(hostileId);
 
 test("every route loads and hydrates in Chromium with no Content-Security-Policy violation", async () => {
   const watched = await watchedPage();

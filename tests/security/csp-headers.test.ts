@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
+import { pagePaths } from "./page-paths";
 
 let server: TestServer;
 let session: Session;
@@ -18,28 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const routes = () => [
-  "/",
-  `/jobs/${jobId}`,
-  "/favourite",
-  "/login",
-  "/post-job",
-  `/edit-job/${jobId}`,
-  "/my-job",
-  "/contact",
-  "/about-us",
-  "/terms-and-condition",
-  "/privacy-policy",
-  "/community-guidelines",
-  "/blog",
-  "/job-sites",
-  "/remoteok",
-  "/adzunajobs",
-  "/jooblejobs",
-  "/himalayasjobs",
-  "/jobwiz",
-  "/no-such-page",
-];
+const routes = () => pagePaths(jobId);
 
 async function page(path: string) {
   const response = await fetch(`${server.url}${path}`, { headers: { cookie: session.cookie } });
