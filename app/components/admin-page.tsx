@@ -29,10 +29,11 @@ export function AdminPage({ title, intro, backToQueue = false, narrow = false, c
 }
 
 /**
- * The admin screens' error boundary. Anyone but an admin gets the same 404 as a page that does not exist, so the
- * screens do not reveal that they exist (ADR 0011).
+ * What an admin screen's ErrorBoundary shows. Anyone but an admin gets the same 404 as a page that does not exist, so
+ * the screens do not reveal that they exist (ADR 0011). Each route declares its own `ErrorBoundary` that renders this:
+ * React Router passes `error` only to a function the route module itself exports, not to a re-exported one.
  */
-export function AdminErrorBoundary({ error }: { error: unknown }) {
+export function AdminErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
   }

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { AdminErrorBoundary, AdminPage } from "#app/components/admin-page.tsx";
+import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { postAccountAction, postAdminDecision, type AdminApiResult } from "#app/lib/admin-api.ts";
 import { REPORT_REASONS, statusLabel, type JobStatus, type ModerationAction, type ReportReason } from "#shared/moderation.ts";
@@ -194,4 +194,6 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary };
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} />;
+}

@@ -1,4 +1,4 @@
-import { AdminErrorBoundary, AdminPage } from "#app/components/admin-page.tsx";
+import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import type { Route } from "./+types/admin-messages";
 
@@ -50,4 +50,6 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary };
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} />;
+}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdminErrorBoundary, AdminPage } from "#app/components/admin-page.tsx";
+import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { statusLabel } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin";
@@ -47,4 +47,6 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary };
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} />;
+}

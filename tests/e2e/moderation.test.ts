@@ -72,6 +72,19 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     await reader.context().close();
   });
 
+  test("the admin screens are a 'Page not found' page for a signed-in user who is not an admin, and for a visitor", async () => {
+    const id = await post(admin, `Hidden from readers ${name}`);
+    const reader = await signUp(e2e.url, { name: "Curious reader" });
+    for (const session of [reader, undefined]) {
+      for (const path of ["/admin", "/admin/messages", `/admin/jobs/${id}`]) {
+        const page = await e2e.open(path, { viewport, session, status: 404 });
+        await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+        expect(await page.getByText("Review queue").count(), path).toBe(0);
+        await page.context().close();
+      }
+    }
+  });
+
   test("readers report a listing, it is hidden at the threshold, and an admin restores it", async () => {
     const title = `Reported listing ${name}`;
     const id = await post(admin, title);
