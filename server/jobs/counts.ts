@@ -1,26 +1,27 @@
-import { count, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { EXACT_COUNT_LIMIT } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { jobs } from "#server/db/schema.ts";
-import { listOrder } from "./filters";
+import { LIST_ORDER } from "./filters";
 
 export type Total = { total: number; totalIsExact: boolean };
 
 type PlanNode = { "Plan Rows": number; "Total Cost": number; "Node Type": string; Plans?: PlanNode[] };
 
 /** The planner's plan for `query`: from statistics, no rows read. */
-async function planOf(db: Db, query: SQLWrapper): Promise<PlanNode> {
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-  const raw = result.rows[0]?.["QUERY PLAN"];
+async function planOf(db: Db, query: SQL): Promise<PlanNode> {
+  const [row] = await rowsOf(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const raw = row?.["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   if (!plan[0]) throw new Error("EXPLAIN returned no plan");
   return plan[0].Plan;
 }
 
 /** What the planner expects `SELECT … WHERE where` to return. */
-export async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
-  return Math.round((await planOf(db, db.select({ one: sql`1` }).from(jobs).where(where)))["Plan Rows"]);
+export async function estimateRows(db: Db, where: SQL): Promise<number> {
+  return Math.round((await planOf(db, sql`SELECT 1 FROM ${jobs} WHERE ${where}`))["Plan Rows"]);
 }
 
 /**
@@ -45,13 +46,8 @@ export const COUNT_COST_LIMIT = 2_000;
  * matches, in list order, so it walks the same index as the page and stops early (unordered, the planner picked a
  * sequential scan of the whole heap: 276 ms at 1M for 'engineer'), unless the planner expects that walk to be costly.
  */
-export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0): Promise<Total> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(jobs)
-    .where(where)
-    .orderBy(...listOrder)
-    .limit(EXACT_COUNT_LIMIT + 1);
+export async function countMatches(db: Db, where: SQL, atLeast = 0): Promise<Total> {
+  const capped = sql`SELECT 1 FROM ${jobs} WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${EXACT_COUNT_LIMIT + 1}`;
   // One EXPLAIN gives both the estimate of all matches (the Limit's input) and the cost of reading up to the cap.
   const plan = await planOf(db, capped);
   const input = plan["Node Type"] === "Limit" ? plan.Plans?.[0] : plan;
@@ -66,8 +62,8 @@ export async function countMatches(db: Db, where: SQL | undefined, atLeast = 0):
   try {
     total = await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${COUNT_TIME_BUDGET_MS}`));
-      const [row] = await tx.select({ total: count() }).from(capped.as("capped"));
-      return row?.total ?? 0;
+      const [row] = await rowsOf(tx, sql`SELECT count(*)::int AS total FROM (${capped}) AS capped`);
+      return Number(row?.total ?? 0);
     });
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
@@ -116,12 +112,16 @@ const overBudget = (() => {
 
 const dialect = new PgDialect();
 
-/** The filters as SQL text and values, with the date cutoffs (derived from "now") to the minute. */
-function filterKey(where: SQL | undefined): string {
-  if (!where) return "";
-  const { sql: text, params, typings } = dialect.sqlToQuery(where);
-  // Timestamps arrive as ISO strings ("2026-10-24T08:53:11.290Z"); the first 16 characters are the minute.
-  const minute = (value: unknown, i: number) => (typings?.[i] === "timestamp" && typeof value === "string" ? value.slice(0, 16) : value);
+/** An ISO time as the filters send it ("2026-10-24T08:53:11.290Z"): a date cutoff, derived from "now". */
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * The filters as SQL text and values, with the date cutoffs to the minute. A search or location text is a LIKE
+ * pattern wrapped in `%`, so it never reads as a time.
+ */
+function filterKey(where: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  const minute = (value: unknown) => (typeof value === "string" && ISO_TIME.test(value) ? value.slice(0, 16) : value);
   return JSON.stringify([text, params.map(minute)]);
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { LISTING_LIFETIME_DAYS, type JobSearch } from "#shared/job.ts";
 import type { JobCursor } from "#shared/job-paging.ts";
@@ -21,32 +21,37 @@ const contains = (lowered: typeof jobs.titleLower | typeof jobs.locationLower, t
  * The one visibility rule (ADR 0011): only published listings are shown to anyone but their owner and the admins.
  * Every public read below (search, counts, sitemap, /api/all-jobs, a job page for others) goes through it.
  */
-export const isPublished = eq(jobs.status, "published");
+export const isPublished = sql`${jobs.status} = 'published'`;
+
+/** A time as the timestamptz parameter both engines read the same way (a Date is sent in local time by `pg`). */
+const since = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
 /**
  * Spec §5 filters, all ANDed, over published listings that have not expired (postingDate + 30 days ≥ now). `text`
  * replaces the plain "contains" rule of the search or location (see shortTextFilter).
+ *
+ * Written as SQL templates rather than drizzle's operators and query builder (ADR 31): building a search's
+ * statements with those cost 150–350 µs of the server's one thread per search, templates 55–80 µs, for the same SQL.
  */
-export function searchConditions(search: JobSearch, now: Date, text: { title?: SQL; location?: SQL } = {}): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isPublished, gte(jobs.postingDate, new Date(now.getTime() - LISTING_LIFETIME_DAYS * DAY_MS))];
+export function searchConditions(search: JobSearch, now: Date, text: { title?: SQL; location?: SQL } = {}): SQL {
+  const conditions: SQL[] = [isPublished, sql`${jobs.postingDate} >= ${since(now, LISTING_LIFETIME_DAYS)}`];
   if (search.search) conditions.push(text.title ?? contains(jobs.titleLower, search.search));
   if (search.location) conditions.push(text.location ?? contains(jobs.locationLower, search.location));
-  if (search.experienceLevel) conditions.push(eq(jobs.experienceLevel, search.experienceLevel));
-  if (search.employmentType) conditions.push(eq(jobs.employmentType, search.employmentType));
-  if (search.gender) conditions.push(eq(jobs.gender, search.gender));
-  if (search.englishLevel) conditions.push(eq(jobs.englishLevel, search.englishLevel));
+  if (search.experienceLevel) conditions.push(sql`${jobs.experienceLevel} = ${search.experienceLevel}`);
+  if (search.employmentType) conditions.push(sql`${jobs.employmentType} = ${search.employmentType}`);
+  if (search.gender) conditions.push(sql`${jobs.gender} = ${search.gender}`);
+  if (search.englishLevel) conditions.push(sql`${jobs.englishLevel} = ${search.englishLevel}`);
   if (search.minSalary !== undefined || search.maxSalary !== undefined) {
     // Amounts in different currencies do not compare: bounds apply within the chosen one.
-    conditions.push(eq(jobs.salaryCurrency, search.salaryCurrency ?? DEFAULT_CURRENCY));
+    conditions.push(sql`${jobs.salaryCurrency} = ${search.salaryCurrency ?? DEFAULT_CURRENCY}`);
   }
-  if (search.minSalary !== undefined) conditions.push(gte(jobs.minSalary, search.minSalary));
-  if (search.maxSalary !== undefined) conditions.push(lte(jobs.maxSalary, search.maxSalary));
+  if (search.minSalary !== undefined) conditions.push(sql`${jobs.minSalary} >= ${search.minSalary}`);
+  if (search.maxSalary !== undefined) conditions.push(sql`${jobs.maxSalary} <= ${search.maxSalary}`);
   if (search.datePosted !== "all") {
-    conditions.push(gte(jobs.postingDate, new Date(now.getTime() - DATE_POSTED_DAYS[search.datePosted] * DAY_MS)));
+    conditions.push(sql`${jobs.postingDate} >= ${since(now, DATE_POSTED_DAYS[search.datePosted])}`);
   }
-  return and(...conditions);
+  return sql`(${sql.join(conditions, sql` AND `)})`;
 }
-
 
 /** Where a page starts after a cursor: row comparison on the list order, so the (posting_date, id) index seeks to it. */
 export function after(cursor: JobCursor): SQL {
@@ -58,3 +63,5 @@ export const micros = (time: SQLWrapper) => sql<string>`(extract(epoch from ${ti
 export const postedMicros = micros(jobs.postingDate);
 
 export const listOrder = [desc(jobs.postingDate), desc(jobs.id)];
+/** listOrder as a template's ORDER BY: the list index's order, so a walk reads it from the start. */
+export const LIST_ORDER = sql`${jobs.postingDate} DESC, ${jobs.id} DESC`;

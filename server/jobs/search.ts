@@ -1,11 +1,11 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Job, JobSearch } from "#shared/job.ts";
 import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
+import { listOf, rowsOf } from "#server/db/rows.ts";
 import { jobLocations, jobs } from "#server/db/schema.ts";
 import { countMatches, estimateRows, type Total } from "./counts";
-import { after, containsPattern, listOrder, micros, searchConditions } from "./filters";
+import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "./filters";
 import { toWireJob, type JobRow } from "./mapper";
 
 /** A 1–2 character text, whose lower-cased form has as many characters (so the grams index holds it as it is). */
@@ -30,10 +30,12 @@ async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.l
   const matches = sql`(${lowered} || '') LIKE lower(${containsPattern(text)})`;
   const holding = sql`job_text_grams(${column}) @> ARRAY[lower(${text})]`;
   if ((await estimateRows(db, holding)) > 10 * SHORT_TEXT_CANDIDATES) return matches;
-  const rows = await db.select({ id: jobs.id }).from(jobs).where(holding).limit(SHORT_TEXT_CANDIDATES + 1);
-  if (rows.length > SHORT_TEXT_CANDIDATES) return matches;
-  if (rows.length === 0) return sql`false`;
-  return and(inArray(jobs.id, rows.map(({ id }) => id)), matches)!;
+  const ids = (await rowsOf(db, sql`SELECT ${jobs.id} AS id FROM ${jobs} WHERE ${holding} LIMIT ${SHORT_TEXT_CANDIDATES + 1}`)).map(
+    ({ id }) => id,
+  );
+  if (ids.length > SHORT_TEXT_CANDIDATES) return matches;
+  if (ids.length === 0) return sql`false`;
+  return sql`(${jobs.id} IN (${listOf(ids)}) AND ${matches})`;
 }
 
 /** At most this many matching locations are walked one by one and merged (ADR 27); more, and the list index serves. */
@@ -44,12 +46,12 @@ const MERGED_LOCATIONS = 32;
  * (migration 0011), when there are at most MERGED_LOCATIONS of them; undefined when there are more.
  */
 async function matchingLocations(db: Db, text: string): Promise<string[] | undefined> {
-  const rows = await db
-    .select({ value: jobLocations.locationLower })
-    .from(jobLocations)
-    .where(sql`${jobLocations.locationLower} LIKE lower(${containsPattern(text)})`)
-    .limit(MERGED_LOCATIONS + 1);
-  return rows.length > MERGED_LOCATIONS ? undefined : rows.map(({ value }) => value);
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${jobLocations.locationLower} AS value FROM ${jobLocations}
+      WHERE ${jobLocations.locationLower} LIKE lower(${containsPattern(text)}) LIMIT ${MERGED_LOCATIONS + 1}`,
+  );
+  return rows.length > MERGED_LOCATIONS ? undefined : rows.map(({ value }) => String(value));
 }
 
 /**
@@ -59,14 +61,14 @@ async function matchingLocations(db: Db, text: string): Promise<string[] | undef
 function locationIn(values: string[]): SQL {
   const [only] = values;
   if (only === undefined) return sql`false`;
-  return values.length === 1 ? eq(jobs.locationLower, only) : inArray(jobs.locationLower, values);
+  return values.length === 1 ? sql`${jobs.locationLower} = ${only}` : sql`${jobs.locationLower} IN (${listOf(values)})`;
 }
 
 /**
  * A search's filters and, when its rows can be walked location by location, the few locations it matches with the
  * filters for one of them alone.
  */
-type Filters = { where: SQL | undefined; byLocation?: { values: string[]; at: (value: string) => SQL | undefined } };
+type Filters = { where: SQL; byLocation?: { values: string[]; at: (value: string) => SQL } };
 
 /**
  * searchConditions, with a short search or location looked up in the grams index first, and a longer location
@@ -83,7 +85,7 @@ async function searchFilters(db: Db, search: JobSearch, now: Date): Promise<Filt
   if (!locations) return { where: searchConditions(search, now, { title, location }) };
   return {
     where: searchConditions(search, now, { title, location: locationIn(locations) }),
-    byLocation: { values: locations, at: (value) => searchConditions(search, now, { title, location: eq(jobs.locationLower, value) }) },
+    byLocation: { values: locations, at: (value) => searchConditions(search, now, { title, location: locationIn([value]) }) },
   };
 }
 
@@ -117,29 +119,24 @@ export async function searchJobRows(db: Db, search: JobSearch, now = new Date())
  * page's rows only: inside the walk it was computed for every row the OFFSET skips too (that page: 13.8 → 6.2 ms).
  */
 async function pageOfRows(db: Db, filters: Filters, page: { offset: number; limit: number; cursor?: JobCursor }) {
-  const walk = (conditions: SQL | undefined, limit: number, offset = 0) =>
-    db
-      .select({ id: jobs.id, postingDate: jobs.postingDate })
-      .from(jobs)
-      .where(page.cursor ? and(conditions, after(page.cursor)) : conditions)
-      .orderBy(...listOrder)
-      .limit(limit)
-      .offset(offset);
+  const walk = (conditions: SQL, limit: number, offset = 0) =>
+    sql`SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs}
+      WHERE ${conditions}${page.cursor ? sql` AND ${after(page.cursor)}` : sql``}
+      ORDER BY ${LIST_ORDER} LIMIT ${limit} OFFSET ${offset}`;
   const { values = [], at } = filters.byLocation ?? {};
   // Each location's walk stops once it holds the whole window, so the merge never needs more of it.
-  const [first, second, ...others] = at ? values.map((value) => walk(at(value), page.offset + page.limit)) : [];
+  const walks = at ? values.map((value) => sql`(${walk(at(value), page.offset + page.limit)})`) : [];
   const refs =
-    first && second
-      ? unionAll(first, second, ...others)
-          .orderBy(sql`posting_date DESC NULLS FIRST, id DESC NULLS FIRST`)
-          .limit(page.limit)
-          .offset(page.offset)
+    walks.length > 1
+      ? sql`${sql.join(walks, sql` UNION ALL `)} ORDER BY posting_date DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`
       : walk(filters.where, page.limit, page.offset);
-  const result = (await db.execute(sql`
-    SELECT ${jobs}.*, ${micros(sql`page.posting_date`)} AS posted_micros
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${jobs}.*, ${micros(sql`page.posting_date`)} AS posted_micros
     FROM (${refs}) AS page JOIN ${jobs} ON ${jobs.id} = page.id
-    ORDER BY page.posting_date DESC, page.id DESC`)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((raw) => ({ row: jobRowFrom(raw), postedMicros: String(raw.posted_micros) }));
+    ORDER BY page.posting_date DESC, page.id DESC`,
+  );
+  return rows.map((raw) => ({ row: jobRowFrom(raw), postedMicros: String(raw.posted_micros) }));
 }
 
 const jobColumns = Object.entries(getTableColumns(jobs)).map(([key, column]) => ({ key, name: column.name, column }));

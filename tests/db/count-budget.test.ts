@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { jobSearchSchema } from "#shared/job.ts";
 import { countMatches } from "#server/jobs/counts.ts";
+import { searchConditions } from "#server/jobs/filters.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
@@ -72,6 +74,22 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
     expect(again.totalIsExact).toBe(false);
     expect(again.total).toBeGreaterThanOrEqual(3);
     expect(await rowsRead()).toBe(afterFirst);
+  });
+
+  test("the same search a few seconds later, in the same minute, is remembered as too costly to count", async () => {
+    const { db } = testDatabase.database;
+    await db.execute(sql`CREATE SEQUENCE rows_read_later`);
+    const rowsRead = async () => Number(((await db.execute(sql`SELECT last_value FROM rows_read_later`)) as unknown as { rows: { last_value: string }[] }).rows[0]?.last_value);
+    // The date cutoffs come from "now", so two views of one search differ in them by the seconds between the views.
+    const search = jobSearchSchema.parse({ datePosted: "7d" });
+    const at = (now: string) => sql`${searchConditions(search, new Date(now))} AND nextval('rows_read_later') > 0 AND pg_sleep(0.01) IS NOT NULL`;
+    expect((await countMatches(db, at("2026-11-20T10:15:05.000Z"), 3)).totalIsExact).toBe(false);
+    const afterFirst = await rowsRead();
+    expect((await countMatches(db, at("2026-11-20T10:15:41.250Z"), 3)).totalIsExact).toBe(false);
+    expect(await rowsRead()).toBe(afterFirst);
+    // A minute later the filter is another one, and counted afresh.
+    expect((await countMatches(db, at("2026-11-20T10:16:05.000Z"), 3)).totalIsExact).toBe(false);
+    expect(await rowsRead()).toBeGreaterThan(afterFirst);
   });
 
   test("an exact count is never reused: a listing added since is counted", async () => {
