@@ -8,20 +8,29 @@ import { LIST_ORDER } from "./filters";
 
 export type Total = { total: number; totalIsExact: boolean };
 
-type PlanNode = { "Plan Rows": number; "Total Cost": number; "Node Type": string; Plans?: PlanNode[] };
+/** A plan node's head as EXPLAIN prints it: its kind, and the planner's total cost and rows. */
+type PlanNode = { kind: string; totalCost: number; rows: number };
 
-/** The planner's plan for `query`: from statistics, no rows read. */
-async function planOf(db: Db, query: SQL): Promise<PlanNode> {
-  const [row] = await rowsOf(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
-  const raw = row?.["QUERY PLAN"];
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  if (!plan[0]) throw new Error("EXPLAIN returned no plan");
-  return plan[0].Plan;
+/** `Limit  (cost=0.43..601.43 rows=1001 width=28)`, or a child's `  ->  Index Only Scan using … (cost=…)`. */
+const PLAN_LINE = /^\s*(?:->\s+)?(.+?)\s+\(cost=[\d.]+\.\.([\d.]+) rows=(\d+) width=\d+\)$/;
+
+/**
+ * The planner's plan for `query`, from statistics, no rows read: the top node and its first child. In text form: the
+ * JSON form took 0.39 ms a call against 0.26 ms (a bare round trip is 0.18 ms), and it is asked on most searches.
+ */
+async function planOf(db: Db, query: SQL): Promise<{ top: PlanNode; input?: PlanNode }> {
+  const lines = (await rowsOf(db, sql`EXPLAIN ${query}`)).map((row) => String(row["QUERY PLAN"]));
+  const [top, input] = lines.flatMap((line) => {
+    const match = PLAN_LINE.exec(line);
+    return match ? [{ kind: match[1] as string, totalCost: Number(match[2]), rows: Number(match[3]) }] : [];
+  });
+  if (!top) throw new Error(`EXPLAIN printed no plan: ${lines[0] ?? "nothing"}`);
+  return { top, input };
 }
 
 /** What the planner expects `SELECT … WHERE where` to return. */
 export async function estimateRows(db: Db, where: SQL): Promise<number> {
-  return Math.round((await planOf(db, sql`SELECT 1 FROM ${jobs} WHERE ${where}`))["Plan Rows"]);
+  return (await planOf(db, sql`SELECT 1 FROM ${jobs} WHERE ${where}`)).top.rows;
 }
 
 /**
@@ -50,12 +59,11 @@ export async function countMatches(db: Db, where: SQL, atLeast = 0): Promise<Tot
   const capped = sql`SELECT 1 FROM ${jobs} WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${EXACT_COUNT_LIMIT + 1}`;
   // One EXPLAIN gives both the estimate of all matches (the Limit's input) and the cost of reading up to the cap.
   const plan = await planOf(db, capped);
-  const input = plan["Node Type"] === "Limit" ? plan.Plans?.[0] : plan;
-  const estimate = Math.round(input?.["Plan Rows"] ?? 0);
+  const estimate = (plan.top.kind === "Limit" ? plan.input : plan.top)?.rows ?? 0;
   const approximate = (): Total => ({ total: Math.max(EXACT_COUNT_LIMIT + 1, atLeast, estimate), totalIsExact: false });
   if (estimate > ESTIMATE_TRUSTED_ABOVE) return approximate();
   const estimated: Total = { total: Math.max(atLeast, estimate), totalIsExact: false };
-  if (plan["Total Cost"] > COUNT_COST_LIMIT) return estimated;
+  if (plan.top.totalCost > COUNT_COST_LIMIT) return estimated;
   const key = filterKey(where);
   if (overBudget.recalls(db, key)) return estimated;
   let total: number;
