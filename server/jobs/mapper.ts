@@ -6,8 +6,46 @@ export type JobValues = Omit<typeof jobs.$inferInsert, "id" | "createdAt" | "upd
 
 const salaryText = (value: number | string) => String(Number(value));
 
+/** The columns the wire shape is made of: a search reads only these (ADR 31). */
+export const WIRE_COLUMNS = [
+  "id",
+  "title",
+  "companyName",
+  "industry",
+  "companySite",
+  "higherEducation",
+  "companyLogo",
+  "description",
+  "companyDescription",
+  "responsibilities",
+  "requirements",
+  "openings",
+  "postingDate",
+  "minSalary",
+  "maxSalary",
+  "salaryType",
+  "salaryCurrency",
+  "location",
+  "englishLevel",
+  "gender",
+  "experienceLevel",
+  "employmentType",
+  "skills",
+  "postedByEmail",
+  "postedByNumber",
+  "applyLink",
+  "companyLinkedin",
+  "companyFacebook",
+  "companyInstagram",
+  "companyTwitter",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof JobRow)[];
+
+export type WireRow = Pick<JobRow, (typeof WIRE_COLUMNS)[number]>;
+
 /** Database row → the spec's wire shape (typos included). */
-export function toWireJob(row: JobRow): Job {
+export function toWireJob(row: WireRow): Job {
   return {
     _id: row.id,
     jobTitle: row.title,

