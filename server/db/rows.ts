@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "./client";
 
 /** A row as the driver returns it: column names as the statement gives them, values as `pg` and PGlite decode them. */
@@ -7,12 +7,4 @@ export type RawRow = Record<string, unknown>;
 /** The rows of a hand-written statement, on either engine: both drivers answer `execute` with `{ rows }`. */
 export async function rowsOf(db: Pick<Db, "execute">, query: SQL): Promise<RawRow[]> {
   return ((await db.execute(query)) as unknown as { rows: RawRow[] }).rows;
-}
-
-/** `a, b, c` as parameters, for an `IN (…)` list; the values are never spliced into the SQL text. */
-export function listOf(values: readonly unknown[]): SQL {
-  return sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
 }

@@ -1,4 +1,4 @@
-import { desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { LISTING_LIFETIME_DAYS, type JobSearch } from "#shared/job.ts";
 import type { JobCursor } from "#shared/job-paging.ts";
@@ -62,6 +62,5 @@ export function after(cursor: JobCursor): SQL {
 export const micros = (time: SQLWrapper) => sql<string>`(extract(epoch from ${time}) * 1000000)::bigint::text`;
 export const postedMicros = micros(jobs.postingDate);
 
-export const listOrder = [desc(jobs.postingDate), desc(jobs.id)];
-/** listOrder as a template's ORDER BY: the list index's order, so a walk reads it from the start. */
+/** The list order, newest first: the list index's order, so a walk reads it from the start. */
 export const LIST_ORDER = sql`${jobs.postingDate} DESC, ${jobs.id} DESC`;

@@ -5,7 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema.ts";
 import type { OwnedJob } from "#shared/moderation.ts";
 import { countMatches } from "./counts";
-import { after, isPublished, listOrder, postedMicros, searchConditions } from "./filters";
+import { after, isPublished, LIST_ORDER, postedMicros, searchConditions } from "./filters";
 import { toWireJob } from "./mapper";
 
 /** Every published listing (expired too), newest first, one bounded page at a time. */
@@ -14,7 +14,7 @@ export async function listJobRows(db: Db, { limit, cursor }: { limit: number; cu
     .select({ row: jobs, postedMicros })
     .from(jobs)
     .where(cursor ? and(isPublished, after(cursor)) : isPublished)
-    .orderBy(...listOrder)
+    .orderBy(LIST_ORDER)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -46,7 +46,7 @@ export async function listLiveJobEntries(
     .select({ id: jobs.id, updatedAt: jobs.updatedAt, postedMicros })
     .from(jobs)
     .where(cursor ? and(filters, after(cursor)) : filters)
-    .orderBy(...listOrder)
+    .orderBy(LIST_ORDER)
     .limit(limit)
     .offset(offset);
   return rows;
@@ -59,7 +59,7 @@ export async function listLiveJobBatch(db: Db, { cursor, limit }: { cursor?: Job
     .select({ row: jobs, postedMicros })
     .from(jobs)
     .where(cursor ? and(filters, after(cursor)) : filters)
-    .orderBy(...listOrder)
+    .orderBy(LIST_ORDER)
     .limit(limit);
   const last = rows.at(-1);
   return {

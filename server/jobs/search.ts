@@ -3,7 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { Job, JobSearch } from "#shared/job.ts";
 import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
-import { listOf, rowsOf } from "#server/db/rows.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { jobLocations, jobs } from "#server/db/schema.ts";
 import { countMatches, estimateRows, type Total } from "./counts";
 import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "./filters";
@@ -36,7 +36,7 @@ async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.l
   );
   if (ids.length > SHORT_TEXT_CANDIDATES) return matches;
   if (ids.length === 0) return sql`false`;
-  return sql`(${jobs.id} IN (${listOf(ids)}) AND ${matches})`;
+  return sql`(${jobs.id} IN ${ids} AND ${matches})`;
 }
 
 /** At most this many matching locations are walked one by one and merged (ADR 27); more, and the list index serves. */
@@ -62,7 +62,7 @@ async function matchingLocations(db: Db, text: string): Promise<string[] | undef
 function locationIn(values: string[]): SQL {
   const [only] = values;
   if (only === undefined) return sql`false`;
-  return values.length === 1 ? sql`${jobs.locationLower} = ${only}` : sql`${jobs.locationLower} IN (${listOf(values)})`;
+  return values.length === 1 ? sql`${jobs.locationLower} = ${only}` : sql`${jobs.locationLower} IN ${values}`;
 }
 
 /**
