@@ -23,24 +23,54 @@ const IN_PLACE_MAX_BYTES = 256 * 1024;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
+/** The JSON answers `c.json` made whole: they leave as they are, with no second look at their body. */
+const finished = new WeakSet<Response>();
+
 /**
- * gzip for what the server sends (ADR 26, ADR 27). A JSON answer is whole before it is sent, so it is compressed in
- * one zlib call (in place when small, else on libuv's thread pool) and written as one buffer with its length. Through CompressionStream (web streams, a
+ * gzip for what the server sends (ADR 26, ADR 27, ADR 32). A JSON answer is whole before it is sent, so it is
+ * compressed in one zlib call and written as one buffer with its length. Through CompressionStream (web streams, a
  * write per chunk) the same answers cost the event loop more than the searches did: at 1M listings under 8
  * connections the tail went from p95 ~240 ms to ~160 ms without it. Pages and feeds are written as they are rendered,
  * so they are still compressed as a stream.
+ *
+ * `c.json` is replaced for the request by one that serialises, compresses and sizes the answer at once (ADR 32). Hono's
+ * own makes a Response that middleware after it can only read back as a stream, and reading it (plus a copy of the
+ * Response for each header set after it) cost more of the server's one thread than the search's own code.
  */
 export function compressResponses(): MiddlewareHandler {
   const streamed = compress();
   return (c, next) =>
     streamed(c, async () => {
+      const json = c.json;
+      c.json = ((object: unknown, arg?: unknown, headers?: unknown) =>
+        jsonAnswer(c, JSON.stringify(object), () => json(object, arg as never, headers as never), arg, headers)) as typeof c.json;
       await next();
       await compressJson(c);
     });
 }
 
+/**
+ * A JSON answer as one buffer: gzip when the client takes it and the text is worth it, with its length and
+ * `Vary: Accept-Encoding`. A text too large to compress in place is left to compressJson, which hands it to the
+ * thread pool.
+ */
+function jsonAnswer(c: Context, text: string, fallback: () => Response, arg: unknown, headers: unknown): Response {
+  const body = Buffer.from(text);
+  if (body.length > IN_PLACE_MAX_BYTES) return fallback();
+  const compressed = body.length >= THRESHOLD_BYTES && acceptsGzip(c.req.header("Accept-Encoding"));
+  const sent = compressed ? gzipSync(body, JSON_GZIP) : body;
+  c.header("Content-Type", "application/json");
+  c.header("Vary", "Accept-Encoding", { append: true });
+  if (compressed) c.header("Content-Encoding", "gzip");
+  c.header("Content-Length", String(sent.length));
+  const response = c.body(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), arg as never, headers as never);
+  finished.add(response);
+  return response;
+}
+
 async function compressJson(c: Context): Promise<void> {
   const response = c.res;
+  if (finished.has(response)) return;
   if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "") || !response.body || c.req.method === "HEAD") return;
   if (response.headers.has("Content-Encoding") || response.status === 206) return;
   const headers = new Headers(response.headers);

@@ -18,9 +18,10 @@ export const publicReadCors: MiddlewareHandler<AppBindings> = async (c, next) =>
       "Access-Control-Max-Age": "86400",
     });
   }
-  await next();
+  // Set before the answer exists: a header set after it makes Hono copy the whole Response.
   if (isPublicRead && (c.req.method === "GET" || c.req.method === "HEAD")) {
     c.header("Access-Control-Allow-Origin", "*");
     c.header("Access-Control-Expose-Headers", EXPOSED);
   }
+  await next();
 };
