@@ -1,6 +1,6 @@
 /**
  * `npm run seed -- --jobs N [--start K]`: inserts N deterministic synthetic listings into the configured
- * database (DATABASE_URL, or the embedded one in DATA_DIR), in batches, with a progress line.
+ * database (DATABASE_URL, or the embedded one in DATA_DIR), oldest first, in batches, with a progress line.
  * The same N and start always produce the same listings; --start lets you add more without repeating.
  */
 import { parseArgs } from "node:util";
@@ -23,9 +23,17 @@ if (!Number.isInteger(total) || total < 1 || !Number.isInteger(start) || start <
 runWithDatabase(async ({ database }) => {
   const now = new Date();
   const began = Date.now();
+  // Oldest first, as a board that grew over time holds its listings (ADR 32). In the generator's order every next
+  // listing of the list order lived on another part of the table, and each step of an index walk looked up another
+  // page of the visibility map: at 1M under 8 visitors, 1,500 such lookups a search instead of 20, and a third
+  // fewer searches a second.
+  const numbers = Array.from({ length: total }, (_, i) => start + i + 1);
+  const postedAt = new Map(numbers.map((n) => [n, syntheticJob(n, now).postingDate.getTime()]));
+  numbers.sort((a, b) => (postedAt.get(a) ?? 0) - (postedAt.get(b) ?? 0) || a - b);
+  postedAt.clear();
   for (let done = 0; done < total; done += BATCH) {
     const size = Math.min(BATCH, total - done);
-    const rows = Array.from({ length: size }, (_, i) => syntheticJob(start + done + i + 1, now));
+    const rows = numbers.slice(done, done + size).map((n) => syntheticJob(n, now));
     await insertJobsBulk(database.db, rows);
     const inserted = done + size;
     const rate = Math.round(inserted / ((Date.now() - began) / 1000 || 1));

@@ -115,6 +115,21 @@ describe.each(engines)("npm run seed on %s", (engine) => {
     expect(sort(rows)).toEqual(sort(expected));
   });
 
+  test("the listings are stored oldest first, as a board that grew over time holds them", async () => {
+    const database = await target.open();
+    try {
+      const result = (await database.db.execute(sql`SELECT posting_date FROM jobs ORDER BY ctid`)) as unknown as {
+        rows: { posting_date: string | Date }[];
+      };
+      const stored = result.rows.map((row) => new Date(row.posting_date).getTime());
+      expect(stored).toHaveLength(40);
+      expect(stored).toEqual([...stored].sort((a, b) => a - b));
+      expect(new Set(stored).size).toBeGreaterThan(30);
+    } finally {
+      await database.close();
+    }
+  });
+
   test("seeded listings are published, so search shows them", () => {
     expect(rows.map((row) => [row.status, row.heldForVerification])).toEqual(rows.map(() => ["published", false]));
   });
