@@ -175,6 +175,15 @@ export const jobs = pgTable(
     index("jobs_gender_date_idx")
       .on(t.gender, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.gender} <> 'Any'`),
+    // The same two orders over published listings alone, with nothing else in them (migration 0012, ADR 32): a page
+    // with no filter but the location skips its OFFSET over entries a fifth the size of the ones above, with no status
+    // to check (page 500 of one city at 1M: 0.81 -> 0.48 ms).
+    index("jobs_published_date_idx")
+      .on(t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index("jobs_published_location_date_idx")
+      .on(t.locationLower, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
     index("jobs_owner_idx").on(t.ownerId, t.postingDate.desc().nullsFirst()),
     index("jobs_posted_by_email_idx").on(t.postedByEmail),
     // A salary search in a currency few listings use would walk the whole list index to find none (600 ms at 1M):
