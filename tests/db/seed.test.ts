@@ -115,6 +115,20 @@ describe.each(engines)("npm run seed on %s", (engine) => {
     expect(sort(rows)).toEqual(sort(expected));
   });
 
+  test("the seed writes its load out before it ends (a checkpoint), so the first visitors do not wait behind it", async () => {
+    expect(first.output).toMatch(/Writing it to disk \(CHECKPOINT\)…\n/);
+    expect(first.output).not.toContain("skipped");
+    const database = await target.open();
+    try {
+      const result = (await database.db.execute(sql`SELECT checkpoint_time FROM pg_control_checkpoint()`)) as unknown as {
+        rows: { checkpoint_time: string | Date }[];
+      };
+      expect(new Date(result.rows[0]!.checkpoint_time).getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    } finally {
+      await database.close();
+    }
+  });
+
   test("the listings are stored oldest first, as a board that grew over time holds them", async () => {
     const database = await target.open();
     try {
