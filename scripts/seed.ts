@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
+import { hasSqlState } from "#server/db/sql-state.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { exitWithUsage, runWithDatabase } from "./support/run-with-database";
 
@@ -27,10 +28,10 @@ runWithDatabase(async ({ database }) => {
   // listing of the list order lived on another part of the table, and each step of an index walk looked up another
   // page of the visibility map: at 1M under 8 visitors, 1,500 such lookups a search instead of 20, and a third
   // fewer searches a second.
-  const numbers = Array.from({ length: total }, (_, i) => start + i + 1);
-  const postedAt = new Map(numbers.map((n) => [n, syntheticJob(n, now).postingDate.getTime()]));
-  numbers.sort((a, b) => (postedAt.get(a) ?? 0) - (postedAt.get(b) ?? 0) || a - b);
-  postedAt.clear();
+  const numbers = Array.from({ length: total }, (_, i) => start + i + 1)
+    .map((n) => ({ n, postedAt: syntheticJob(n, now).postingDate.getTime() }))
+    .sort((a, b) => a.postedAt - b.postedAt || a.n - b.n)
+    .map(({ n }) => n);
   for (let done = 0; done < total; done += BATCH) {
     const size = Math.min(BATCH, total - done);
     const rows = numbers.slice(done, done + size).map((n) => syntheticJob(n, now));
@@ -51,16 +52,9 @@ runWithDatabase(async ({ database }) => {
   process.stdout.write(`\nWriting it to disk (CHECKPOINT)…`);
   await database.db.execute(sql`CHECKPOINT`).catch((error: unknown) => {
     // Only superusers and members of pg_checkpoint may; without it PostgreSQL still writes it out, later.
-    if (!isInsufficientPrivilege(error)) throw error;
+    if (!hasSqlState(error, "42501")) throw error; // insufficient_privilege
     process.stdout.write(" skipped: this database user may not (grant pg_checkpoint to let it)");
   });
   process.stdout.write(`\nDone in ${((Date.now() - began) / 1000).toFixed(1)} s (${database.engine}).\n`);
   return 0;
 });
-
-function isInsufficientPrivilege(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if ((current as Error & { code?: string }).code === "42501") return true;
-  }
-  return false;
-}

@@ -41,9 +41,7 @@ export function compressResponses(): MiddlewareHandler {
   const streamed = compress();
   return (c, next) =>
     streamed(c, async () => {
-      const json = c.json;
-      c.json = ((object: unknown, arg?: unknown, headers?: unknown) =>
-        jsonAnswer(c, JSON.stringify(object), () => json(object, arg as never, headers as never), arg, headers)) as typeof c.json;
+      c.json = ((object: unknown, arg?: unknown, headers?: unknown) => jsonAnswer(c, JSON.stringify(object), arg, headers)) as typeof c.json;
       await next();
       await compressJson(c);
     });
@@ -54,12 +52,12 @@ export function compressResponses(): MiddlewareHandler {
  * `Vary: Accept-Encoding`. A text too large to compress in place is left to compressJson, which hands it to the
  * thread pool.
  */
-function jsonAnswer(c: Context, text: string, fallback: () => Response, arg: unknown, headers: unknown): Response {
+function jsonAnswer(c: Context, text: string, arg: unknown, headers: unknown): Response {
+  c.header("Content-Type", "application/json");
   const body = Buffer.from(text);
-  if (body.length > IN_PLACE_MAX_BYTES) return fallback();
+  if (body.length > IN_PLACE_MAX_BYTES) return c.body(text, arg as never, headers as never);
   const compressed = body.length >= THRESHOLD_BYTES && acceptsGzip(c.req.header("Accept-Encoding"));
   const sent = compressed ? gzipSync(body, JSON_GZIP) : body;
-  c.header("Content-Type", "application/json");
   c.header("Vary", "Accept-Encoding", { append: true });
   if (compressed) c.header("Content-Encoding", "gzip");
   c.header("Content-Length", String(sent.length));

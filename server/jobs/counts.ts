@@ -3,6 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { EXACT_COUNT_LIMIT } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
+import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
 import { LIST_ORDER } from "./filters";
 
@@ -74,7 +75,7 @@ export async function countMatches(db: Db, where: SQL, atLeast = 0): Promise<Tot
       return Number(row?.total ?? 0);
     });
   } catch (error) {
-    if (!isQueryCanceled(error)) throw error;
+    if (!hasSqlState(error, QUERY_CANCELED)) throw error;
     // Matches too sparse for the walk to reach the limit in time: the estimate, said to be one.
     overBudget.remember(db, key);
     return estimated;
@@ -89,6 +90,9 @@ export async function countMatches(db: Db, where: SQL, atLeast = 0): Promise<Tot
  * all of it, and at 1M a third of PostgreSQL's time under load went to counts that ended as estimates anyway.
  */
 const COUNT_TIME_BUDGET_MS = 25;
+
+/** SQLSTATE of a statement ended by its statement_timeout. */
+const QUERY_CANCELED = "57014";
 
 /**
  * Filters whose count ran out of budget, remembered for a minute per database, so a search many visitors repeat (a
@@ -131,11 +135,4 @@ function filterKey(where: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(where);
   const minute = (value: unknown) => (typeof value === "string" && ISO_TIME.test(value) ? value.slice(0, 16) : value);
   return JSON.stringify([text, params.map(minute)]);
-}
-
-function isQueryCanceled(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if ((current as Error & { code?: string }).code === "57014") return true;
-  }
-  return false;
 }
