@@ -3,6 +3,7 @@
  * running server. Seed first (`npm run seed -- --jobs 1000000`). Without --url it starts `server/main.ts` on a free
  * loopback port with the configured database (DATABASE_URL, or the embedded one in DATA_DIR) and stops it after.
  *
+ * First the machine's speed (scripts/bench/machine.ts), to read the figures by; then:
  * 0. warm-up (--warmup seconds, 10 by default; 0 for a cold server right after a seed): 8 connections over queries
  *    and pages the measured phases never ask for, so the server's code is compiled and its connections open, as on a
  *    server that has been running, while no measured answer or estimate is reused. Printed, not counted;
@@ -20,6 +21,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "./bench/corpus";
 import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "./bench/load";
+import { machineSpeed } from "./bench/machine";
 
 const { values } = parseArgs({
   options: {
@@ -90,7 +92,9 @@ async function main() {
     const live = probe.headers.get("x-total-count");
     const exact = probe.headers.get("x-total-count-exact");
     const [first] = (await probe.json()) as { _id: string }[];
-    console.log(`Benchmark against ${url}: ${live} live listings${exact === "false" ? " (estimate)" : ""}; ${SECONDS} s per load phase\n`);
+    console.log(`Benchmark against ${url}: ${live} live listings${exact === "false" ? " (estimate)" : ""}; ${SECONDS} s per load phase`);
+    // Before any load, with the server idle: compare runs taken on different days by this too.
+    console.log(`Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core (lower is faster)\n`);
     console.log(`${"phase".padEnd(34)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"max".padStart(9)} ${"errors".padStart(6)}`);
 
     // More distinct queries than the phases send, so no answer (and no remembered count, ADR 20) is reused.
