@@ -59,9 +59,17 @@ function rateLimitedAuthResponse(response: Response): Response {
   return new Response(JSON.stringify({ ...errorBody("RATE_LIMITED", message), message }), { status: 429, headers });
 }
 
-export type AppOptions = { pages?: PageHandler; staticDir?: string };
+export type AppOptions = {
+  pages?: PageHandler;
+  staticDir?: string;
+  /**
+   * Pages come from Vite's dev server (`npm run dev`), whose un-nonced HMR scripts need the relaxed script policy. Only
+   * that server says so: NODE_ENV alone once relaxed the policy of every board started without NODE_ENV=production.
+   */
+  viteDevServer?: boolean;
+};
 
-export function createApp(services: AppServices, { pages, staticDir }: AppOptions = {}) {
+export function createApp(services: AppServices, { pages, staticDir, viteDevServer = false }: AppOptions = {}) {
   const app = new Hono<AppBindings>();
 
   // Baseline browser protections (nosniff, no framing by other sites). Referrer-Policy keeps the origin so the
@@ -116,13 +124,12 @@ export function createApp(services: AppServices, { pages, staticDir }: AppOption
   }
 
   if (pages) {
-    const development = services.env.NODE_ENV === "development";
     app.all("*", async (c) => {
       const nonce = newNonce();
       const response = await pages(c.req.raw, nonce);
       if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
       const html = new Response(response.body, response);
-      html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development }));
+      html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development: viteDevServer }));
       html.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
       return html;
     });

@@ -66,7 +66,7 @@ async function main() {
   let handle: (req: IncomingMessage, res: ServerResponse) => void;
   if (dev) {
     const vite = await developmentPages(services);
-    const listener = getRequestListener(createApp(services, { pages: vite.pages }).fetch);
+    const listener = getRequestListener(createApp(services, { pages: vite.pages, viteDevServer: true }).fetch);
     handle = (req, res) => vite.middlewares(req, res, () => listener(req, res));
     shutdownTasks.push(vite.close);
   } else {
@@ -84,7 +84,9 @@ async function main() {
     waitMs: env.PORT_WAIT_SECONDS * 1000,
     onWait: (waitMs) => logger.warn(`Port ${env.PORT} is busy; waiting up to ${waitMs / 1000} s for it (a process that was just stopped may still hold it)`),
   });
-  logger.info(`Job board listening on ${env.PUBLIC_URL} (${database.engine})`);
+  // Which pages and script policy this process serves, so an operator can tell a dev server from a real one in the log.
+  const mode = dev ? "development server (Vite, relaxed script policy)" : "production build (strict script policy)";
+  logger.info({ mode, engine: database.engine }, `Job board listening on ${env.PUBLIC_URL} (${database.engine}, ${mode})`);
 }
 
 main().catch((error: unknown) => {

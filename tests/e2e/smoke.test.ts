@@ -9,8 +9,14 @@ import { spawnApp, type SpawnedApp } from "#tests/support/spawn-app.ts";
 let app: SpawnedApp;
 let browser: Browser;
 
+/**
+ * The quick start as the README gives it: no NODE_ENV and the product's own moderation and verification defaults,
+ * only the port and data directory a test needs.
+ */
+const QUICK_START = { NODE_ENV: undefined, MODERATION: undefined, POSTS_PER_DAY: undefined, REQUIRE_EMAIL_VERIFICATION: undefined };
+
 beforeAll(async () => {
-  [app, browser] = await Promise.all([spawnApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([spawnApp(QUICK_START), launchBrowser()]);
   // A cold start (initdb) on a loaded 2-core machine: spawnApp itself allows 180 s.
 }, 200_000);
 afterAll(async () => {
@@ -24,6 +30,27 @@ test("npm start serves the home page with the seeded demo listings to a real bro
   expect(response?.status()).toBe(200);
   await expect.poll(() => page.title()).toMatch(/Job Board/);
   expect(await page.getByRole("link", { name: /Developer|Engineer|Analyst|Designer/ }).count()).toBeGreaterThan(0);
+});
+
+test("the quick start serves pages with the strict script policy and says in its log that it runs the production build", async () => {
+  const response = await fetch(app.url);
+  const scriptSrc = response.headers.get("content-security-policy")?.match(/script-src ([^;]*)/)?.[1] ?? "";
+  expect(scriptSrc).toMatch(/^'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/);
+  expect(scriptSrc).not.toContain("unsafe");
+  expect(app.output()).toContain("production build (strict script policy)");
+});
+
+test("the demo admin signs in with the password the first start printed, and not with the one the README once published", async () => {
+  const printed = app.output().match(/sign in with admin@demo\.jobboard\.local \/ ([A-Za-z0-9_-]+)\)/)?.[1];
+  expect(printed).toMatch(/^[A-Za-z0-9_-]{20}$/);
+  const signIn = (password: string) =>
+    fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.url },
+      body: JSON.stringify({ email: "admin@demo.jobboard.local", password }),
+    });
+  expect((await signIn("demo-admin-pass")).status).toBe(401);
+  expect((await signIn(printed ?? "")).status).toBe(200);
 });
 
 test("the home page loads in a real browser with nothing in its console: no error, no warning", async () => {

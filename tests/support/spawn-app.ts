@@ -45,7 +45,7 @@ function canBind(port: number): Promise<boolean> {
  * The whole environment a spawned app or script sees: what the test sets, over a few harmless basics.
  * Nothing else is inherited, so a developer's DATABASE_URL or SMTP_URL never reaches a test process.
  */
-export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const basics: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LANG: "C.UTF-8" };
   return Object.fromEntries(Object.entries({ ...basics, ...env }).filter(([, value]) => value !== undefined));
 }
@@ -65,9 +65,9 @@ function emptyWorkDir(): string {
 
 /**
  * Runs the app as `npm start` does (same entry, same env contract) in a temp DATA_DIR, with only the
- * environment given here: not the test runner's, and no `.env` file.
+ * environment given here: not the test runner's, and no `.env` file. A variable given as undefined is left unset.
  */
-export async function spawnApp(env: Record<string, string> = {}, { dataDir }: { dataDir?: string } = {}): Promise<SpawnedApp> {
+export async function spawnApp(env: Record<string, string | undefined> = {}, { dataDir }: { dataDir?: string } = {}): Promise<SpawnedApp> {
   const port = await freePort();
   const dir = dataDir ?? runTempDir("jobboard-app-");
   let output = "";
