@@ -155,6 +155,8 @@ export const jobs = pgTable(
     heldForVerification: boolean("held_for_verification").notNull().default(false),
     /** When it last became published; stamped by a trigger (migration 0007). Alert digests follow it. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Seeded by the quick start's demo, so `npm run demo -- remove` can take it away and nothing else. */
+    demo: boolean("demo").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -277,6 +279,7 @@ export const blogPosts = pgTable(
     title: text("title").notNull(),
     date: date("date", { mode: "string" }).notNull(),
     content: text("content").notNull(),
+    demo: boolean("demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("blog_posts_date_idx").on(t.date.desc())],

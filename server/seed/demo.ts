@@ -1,23 +1,33 @@
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, isNull, like } from "drizzle-orm";
 import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
-import { blogPosts, jobReports, jobs, mailOutbox, moderationEvents, user } from "#server/db/schema.ts";
+import { blogPosts, jobAlerts, jobReports, jobs, mailOutbox, moderationEvents, user } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { insertJobsBulk } from "./insert-jobs";
 import { syntheticJob } from "./synthetic-jobs";
 
-export const DEMO_EMPLOYER = {
-  name: "Demo Employer",
-  email: "employer@demo.jobboard.local",
-  password: "demo-employer-pass",
-} as const;
+/**
+ * Every demo account's address is on this domain: `.local` is never delivered to, so no real person can hold one, and
+ * `npm run demo -- remove` finds the accounts (and the mail queued for them) by it.
+ */
+const DEMO_DOMAIN = "demo.jobboard.local";
+
+export const DEMO_EMPLOYER = { name: "Demo Employer", email: `employer@${DEMO_DOMAIN}` } as const;
 
 /** The first start's admin, so /admin has someone to show its queue to (printed in the log like the employer). */
-export const DEMO_ADMIN = {
-  name: "Demo Admin",
-  email: "admin@demo.jobboard.local",
-  password: "demo-admin-pass",
-} as const;
+export const DEMO_ADMIN = { name: "Demo Admin", email: `admin@${DEMO_DOMAIN}` } as const;
+
+/** The demo accounts' passwords as this seed made them: random, shown once in the log and never stored in clear. */
+export type DemoPasswords = { employer: string; admin: string };
+
+/**
+ * A published password would let anyone sign in as the demo admin of any board started from the quick start and
+ * approve, hide and read contact messages there; a random one is known only to whoever reads this start's log.
+ */
+function randomPassword(): string {
+  return randomBytes(15).toString("base64url");
+}
 
 const DEMO_LISTINGS = 60;
 const DEMO_OWNED_LISTINGS = 7;
@@ -53,9 +63,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** Demo content for the quick start: ~60 listings (some owned by the demo employer) and three blog posts. */
-export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Date()): Promise<void> {
+export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Date()): Promise<DemoPasswords> {
+  const passwords: DemoPasswords = { employer: randomPassword(), admin: randomPassword() };
   const { user: employer } = await auth.api.signUpEmail({
-    body: { name: DEMO_EMPLOYER.name, email: DEMO_EMPLOYER.email, password: DEMO_EMPLOYER.password },
+    body: { name: DEMO_EMPLOYER.name, email: DEMO_EMPLOYER.email, password: passwords.employer },
   });
   const rows = Array.from({ length: DEMO_LISTINGS }, (_, i) => {
     // Demo listings are spread over the last 25 days so every one of them is live on first start.
@@ -67,33 +78,57 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
       postingDate,
       ownerId: owned ? employer.id : null,
       postedByEmail: owned ? DEMO_EMPLOYER.email : job.postedByEmail,
+      demo: true,
     };
   });
   // The demo employer's listings are already reviewed: trusted, so what it posts next publishes at once too.
   await db.update(user).set({ trustedAt: now, emailVerified: true }).where(eq(user.id, employer.id));
   await insertJobsBulk(db, rows);
-  await seedReviewQueue(db, auth, now);
+  await seedReviewQueue(db, auth, passwords.admin, now);
   // The demo accounts are verified above; their sign-up verification mails would go to addresses nobody reads.
-  await db.delete(mailOutbox).where(inArray(mailOutbox.toAddress, [DEMO_EMPLOYER.email, DEMO_ADMIN.email]));
-  await db.insert(blogPosts).values(DEMO_POSTS);
+  await deleteDemoMail(db);
+  await db.insert(blogPosts).values(DEMO_POSTS.map((post) => ({ ...post, demo: true })));
   logger.info(
-    { email: DEMO_EMPLOYER.email, password: DEMO_EMPLOYER.password },
-    `Seeded demo content: ${DEMO_LISTINGS} listings, 3 blog posts and a demo employer (sign in with ${DEMO_EMPLOYER.email} / ${DEMO_EMPLOYER.password})`,
+    { email: DEMO_EMPLOYER.email, password: passwords.employer },
+    `Seeded demo content: ${DEMO_LISTINGS} listings, 3 blog posts and a demo employer (sign in with ${DEMO_EMPLOYER.email} / ${passwords.employer})`,
   );
   logger.info(
-    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    `Seeded a demo admin with one listing waiting for review and one reported listing at /admin (sign in with ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password})`,
+    { email: DEMO_ADMIN.email, password: passwords.admin },
+    `Seeded a demo admin with one listing waiting for review and one reported listing at /admin (sign in with ${DEMO_ADMIN.email} / ${passwords.admin}). These passwords are shown only this once; before opening the board to the public, run \`npm run demo -- remove\` to delete every demo account, listing and post`,
   );
+  return passwords;
+}
+
+export type RemovedDemo = { accounts: number; listings: number; posts: number };
+
+/**
+ * Deletes everything the demo seed made and nothing else: the demo accounts (their sessions and sign-in methods go
+ * with them), the listings and posts marked as demo (their reports and moderation history go with them), and any mail
+ * or alert addressed to a demo account. Listings real employers posted meanwhile stay, even on a demo-seeded board.
+ */
+export async function removeDemo(db: Db): Promise<RemovedDemo> {
+  return db.transaction(async (tx) => {
+    const listings = await tx.delete(jobs).where(eq(jobs.demo, true)).returning({ id: jobs.id });
+    const posts = await tx.delete(blogPosts).where(eq(blogPosts.demo, true)).returning({ id: blogPosts.id });
+    await tx.delete(jobAlerts).where(like(jobAlerts.email, `%@${DEMO_DOMAIN}`));
+    await deleteDemoMail(tx);
+    const accounts = await tx.delete(user).where(like(user.email, `%@${DEMO_DOMAIN}`)).returning({ id: user.id });
+    return { accounts: accounts.length, listings: listings.length, posts: posts.length };
+  });
+}
+
+function deleteDemoMail(db: Db) {
+  return db.delete(mailOutbox).where(like(mailOutbox.toAddress, `%@${DEMO_DOMAIN}`));
 }
 
 /** A verified admin, one listing from a newcomer waiting for review, and one reader's report of a live listing. */
-async function seedReviewQueue(db: Db, auth: Auth, now: Date) {
+async function seedReviewQueue(db: Db, auth: Auth, password: string, now: Date) {
   const { user: admin } = await auth.api.signUpEmail({
-    body: { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    body: { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, password },
   });
   await db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.id, admin.id));
-  const waiting = { ...syntheticJob(DEMO_LISTINGS + 1, now), postingDate: now, postedByEmail: "newcomer@demo.jobboard.local" };
-  const [pending] = await db.insert(jobs).values({ ...waiting, status: "pending" }).returning({ id: jobs.id });
+  const waiting = { ...syntheticJob(DEMO_LISTINGS + 1, now), postingDate: now, postedByEmail: `newcomer@${DEMO_DOMAIN}` };
+  const [pending] = await db.insert(jobs).values({ ...waiting, status: "pending", demo: true }).returning({ id: jobs.id });
   if (pending) await db.insert(moderationEvents).values({ jobId: pending.id, action: "submitted" });
   const [reported] = await db.select({ id: jobs.id }).from(jobs).where(and(isNull(jobs.ownerId), eq(jobs.status, "published"))).orderBy(desc(jobs.postingDate)).limit(1);
   if (reported) {

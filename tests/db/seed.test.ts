@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
-import { blogPosts, jobs, user } from "#server/db/schema.ts";
+import { blogPosts, jobs, mailOutbox, user } from "#server/db/schema.ts";
 import { loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
-import { DEMO_ADMIN, DEMO_EMPLOYER, isDatabaseEmpty, seedDemo } from "#server/seed/demo.ts";
+import { DEMO_ADMIN, DEMO_EMPLOYER, isDatabaseEmpty, seedDemo, type DemoPasswords } from "#server/seed/demo.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { createServices } from "#server/services.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
@@ -58,8 +58,8 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
-  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies) is not the seed's.
-  const { id: _id, createdAt: _c, updatedAt: _u, postingDate: _p, ownerId: _o, status: _s, statusReason: _r, heldForVerification: _h, publishedAt: _pa, titleLower: _tl, locationLower: _ll, ...rest } = row;
+  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the demo mark) is not the seed's.
+  const { id: _id, createdAt: _c, updatedAt: _u, postingDate: _p, ownerId: _o, status: _s, statusReason: _r, heldForVerification: _h, publishedAt: _pa, titleLower: _tl, locationLower: _ll, demo: _d, ...rest } = row;
   return rest;
 };
 
@@ -196,6 +196,7 @@ describe.each(engines)("demo seed on %s", (engine) => {
   let testDatabase: TestDatabase;
   let services: ReturnType<typeof createServices>;
   let wasEmpty: boolean;
+  let passwords: DemoPasswords;
   const now = new Date();
 
   beforeAll(async () => {
@@ -203,7 +204,7 @@ describe.each(engines)("demo seed on %s", (engine) => {
     const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "3999" });
     services = createServices({ env, database: testDatabase.database, logger: createLogger(env), secret: "x".repeat(40) });
     wasEmpty = await isDatabaseEmpty(testDatabase.database.db);
-    await seedDemo(testDatabase.database.db, services.auth, services.logger, now);
+    passwords = await seedDemo(testDatabase.database.db, services.auth, services.logger, now);
   });
   afterAll(() => testDatabase.drop());
 
@@ -221,7 +222,7 @@ describe.each(engines)("demo seed on %s", (engine) => {
   });
 
   test("the demo admin signs in with the printed password and finds a pending listing and a report in the queue", async () => {
-    const signedIn = await services.auth.api.signInEmail({ body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+    const signedIn = await services.auth.api.signInEmail({ body: { email: DEMO_ADMIN.email, password: passwords.admin } });
     const viewer = { id: signedIn.user.id, email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, image: null };
     const queue = await services.moderation.listQueue({ viewer });
     expect(queue.map((item) => [item.status, item.openReports]).sort()).toEqual([
@@ -243,9 +244,23 @@ describe.each(engines)("demo seed on %s", (engine) => {
     expect(owned.length).toBeGreaterThan(0);
     expect(owned.every((job) => job.postedByEmail === DEMO_EMPLOYER.email)).toBe(true);
     const signedIn = await services.auth.api.signInEmail({
-      body: { email: DEMO_EMPLOYER.email, password: DEMO_EMPLOYER.password },
+      body: { email: DEMO_EMPLOYER.email, password: passwords.employer },
     });
     expect(signedIn.user.email).toBe(DEMO_EMPLOYER.email);
+  });
+
+  test("the demo passwords are random, long and not the ones the README once published", () => {
+    expect(passwords.admin).not.toBe(passwords.employer);
+    for (const password of [passwords.admin, passwords.employer]) {
+      expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+      expect(["demo-admin-pass", "demo-employer-pass"]).not.toContain(password);
+    }
+  });
+
+  test("nobody signs in as the demo admin with the password the quick start used to publish", async () => {
+    await expect(
+      services.auth.api.signInEmail({ body: { email: DEMO_ADMIN.email, password: "demo-admin-pass" } }),
+    ).rejects.toThrow();
   });
 
   test("the demo has three blog posts with a title, a date and content", async () => {
@@ -256,5 +271,73 @@ describe.each(engines)("demo seed on %s", (engine) => {
       expect(post.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(post.content.length).toBeGreaterThan(50);
     }
+  });
+});
+
+describe.each(engines)("npm run demo -- remove on %s", (engine) => {
+  let target: Target;
+  let run: Run;
+  let realJobId: string;
+
+  beforeAll(async () => {
+    target = await freshTarget(engine);
+    const database = await target.open();
+    try {
+      await database.migrate();
+      const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "3999" });
+      const services = createServices({ env, database, logger: createLogger(env), secret: "x".repeat(40) });
+      await seedDemo(database.db, services.auth, services.logger);
+      const { user: real } = await services.auth.api.signUpEmail({
+        body: { name: "Real Employer", email: "hiring@example.com", password: "a-real-password-1" },
+      });
+      const [job] = await database.db
+        .insert(jobs)
+        .values({ ...syntheticJob(500, new Date()), ownerId: real.id, postedByEmail: real.email })
+        .returning({ id: jobs.id });
+      realJobId = job?.id ?? "";
+      await database.db.insert(blogPosts).values({ title: "Our own news", date: "2026-11-01", content: "Written by the operator." });
+    } finally {
+      await database.close();
+    }
+    run = await runScript("demo", ["remove"], target.env);
+  }, 180_000);
+  afterAll(() => target.remove());
+
+  async function read<T>(query: (database: Database) => Promise<T>): Promise<T> {
+    const database = await target.open();
+    try {
+      return await query(database);
+    } finally {
+      await database.close();
+    }
+  }
+
+  test("it says what it removed: both demo accounts, the 61 demo listings and the three posts", () => {
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain("Removed the demo content: 2 accounts, 61 listings and 3 blog posts.");
+  });
+
+  test("no demo account, listing, post or queued mail is left", async () => {
+    const left = await read(async ({ db }) => ({
+      accounts: await db.select({ email: user.email }).from(user),
+      demoJobs: await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.demo, true)),
+      posts: await db.select({ title: blogPosts.title }).from(blogPosts),
+      demoMail: await db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(like(mailOutbox.toAddress, "%@demo.jobboard.local")),
+    }));
+    expect(left.accounts.map((account) => account.email)).toEqual(["hiring@example.com"]);
+    expect(left.demoJobs).toEqual([]);
+    expect(left.posts.map((post) => post.title)).toEqual(["Our own news"]);
+    expect(left.demoMail).toEqual([]);
+  });
+
+  test("what real people made stays: the real employer's listing is still there", async () => {
+    const remaining = await read(({ db }) => db.select({ id: jobs.id }).from(jobs));
+    expect(remaining.map((job) => job.id)).toEqual([realJobId]);
+  });
+
+  test("an unknown command prints the usage and changes nothing", async () => {
+    const wrong = await runScript("demo", ["delete"], target.env);
+    expect(wrong.code).toBe(2);
+    expect(wrong.output).toContain("Usage: npm run demo -- remove");
   });
 });
