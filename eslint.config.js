@@ -1,8 +1,14 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-/** Relative climbs out of a folder hide which side of the boundary an import crosses; `#app/…` etc. say it. */
-const noClimbs = { regex: "^\\.\\./", message: "Import across folders with #app/…, #server/…, #shared/… or #tests/…." };
+/**
+ * One import style (ADR 4): `#app/…`, `#server/…`, `#shared/…`, `#scripts/…` or `#tests/…` say which side of a boundary
+ * an import crosses, and read the same from every file. React Router's generated `./+types/…` is the one relative path.
+ */
+const noRelative = {
+  regex: "^\\.(?!/\\+types/)",
+  message: "Import with #app/…, #server/…, #shared/…, #scripts/… or #tests/…, not a relative path.",
+};
 const noServer = {
   regex: "^#server/",
   message: "Browser code must not import server code. Take types and schemas from #shared/…; load data in a route loader.",
@@ -35,15 +41,15 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  { files: ["shared/**/*.{ts,tsx}"], rules: restrict(noClimbs, noSides) },
-  { files: ["server/**/*.{ts,tsx}"], rules: restrict(noClimbs, noApp) },
+  { files: ["shared/**/*.{ts,tsx}"], rules: restrict(noRelative, noSides) },
+  { files: ["server/**/*.{ts,tsx}"], rules: restrict(noRelative, noApp) },
   // Components, hooks and browser helpers run in the browser: no server code at all, not even types.
-  { files: ["app/**/*.{ts,tsx}"], rules: restrict(noClimbs, noServer) },
+  { files: ["app/**/*.{ts,tsx}"], rules: restrict(noRelative, noServer) },
   // Route modules, the root and *.server.ts seams run loaders on the server. They call the domains through the
   // services in the load context, so the page build holds no copy of server code: types only, from a door.
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}"],
-    rules: restrict(noClimbs, serverTypesOnly, onlyServerDoors),
+    rules: restrict(noRelative, serverTypesOnly, onlyServerDoors),
   },
-  { files: ["tests/**/*.ts", "scripts/**/*.ts"], rules: restrict(noClimbs) },
+  { files: ["tests/**/*.ts", "scripts/**/*.ts"], rules: restrict(noRelative) },
 );

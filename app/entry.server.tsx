@@ -6,12 +6,12 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { cspNonceContext } from "./context.server";
+import { cspNonceContext } from "#app/context.server.ts";
 
 // The Hono process builds the load context and the request handler through these exports, so the context keys it
 // sets are the very objects the bundled routes read (a separate import would be a second copy of app/context.ts), and
 // in production React Router is the copy bundled here, its production build (ADR 28).
-export { createLoadContext } from "./context.server";
+export { createLoadContext } from "#app/context.server.ts";
 export { createRequestHandler } from "react-router";
 
 export const streamTimeout = 5_000;

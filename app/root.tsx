@@ -3,8 +3,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { markDocumentHydrated } from "#app/lib/hydration.ts";
-import { getSessionUser, servicesContext } from "./context.server";
-import appCss from "./app.css?url";
+import { getSessionUser, servicesContext } from "#app/context.server.ts";
+import appCss from "#app/app.css?url";
 
 /** Every page knows who is signed in (and whether they are an admin) and which sign-in methods this install offers. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
  * configured database (DATABASE_URL, or the embedded one in DATA_DIR). ADMIN_EMAILS is the other way (ADR 0011).
  */
 import { createModeration } from "#server/moderation.ts";
-import { exitWithUsage, runWithDatabase } from "./support/run-with-database";
+import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const [command, email] = process.argv.slice(2);
 if ((command !== "grant" && command !== "revoke") || !email || !email.includes("@")) {

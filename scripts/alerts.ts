@@ -8,7 +8,7 @@ import { createJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTransport, deliverDueMails } from "#server/mail/mail-sender.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
-import { exitWithUsage, runWithDatabase } from "./support/run-with-database";
+import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const [command, email] = process.argv.slice(2);
 if (command !== "run" && !(command === "suppress" && email)) exitWithUsage("Usage: npm run alerts -- run | suppress EMAIL");

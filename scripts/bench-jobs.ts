@@ -19,9 +19,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { searchCorpus } from "./bench/corpus";
-import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "./bench/load";
-import { machineSpeed } from "./bench/machine";
+import { searchCorpus } from "#scripts/bench/corpus.ts";
+import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "#scripts/bench/load.ts";
+import { machineSpeed } from "#scripts/bench/machine.ts";
 
 const { values } = parseArgs({
   options: {

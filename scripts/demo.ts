@@ -3,7 +3,7 @@
  * them) from the configured database, leaving everything real people made. Run it before opening a board to the public.
  */
 import { removeDemo } from "#server/seed/demo.ts";
-import { exitWithUsage, runWithDatabase } from "./support/run-with-database";
+import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const [command] = process.argv.slice(2);
 if (command !== "remove") exitWithUsage("Usage: npm run demo -- remove");

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
-import { exitWithUsage, runWithDatabase } from "./support/run-with-database";
+import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const BATCH = 2_000;
 

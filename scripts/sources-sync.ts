@@ -6,7 +6,7 @@
 import { createLogger } from "#server/logger.ts";
 import { syncAll } from "#server/sources/ingest.ts";
 import { createConnectors } from "#server/sources/registry.ts";
-import { runWithDatabase } from "./support/run-with-database";
+import { runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 runWithDatabase(async ({ env, database }) => {
   const logger = createLogger({ ...env, LOG_LEVEL: "warn" });

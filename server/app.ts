@@ -2,7 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { CLIENT_IP_HEADER } from "./auth";
+import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { healthApi } from "#server/api/health.ts";
 import { jobsApi } from "#server/api/jobs.ts";
 import { adminApi } from "#server/api/admin.ts";
@@ -14,13 +14,13 @@ import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertPages, alertsApi } from "#server/api/alerts.ts";
 import { publicReadCors } from "#server/http/cors.ts";
 import { compressResponses } from "#server/http/compress.ts";
-import { isDomainError } from "./errors";
+import { isDomainError } from "#server/errors.ts";
 import { errorResponse, jsonError } from "#server/http/errors.ts";
 import { errorBody } from "#shared/errors.ts";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import { contentSecurityPolicy, newNonce, PERMISSIONS_POLICY } from "#server/http/csp.ts";
 import type { AppBindings } from "#server/http/types.ts";
-import type { AppServices } from "./services";
+import type { AppServices } from "#server/services.ts";
 
 /**
  * Renders every non-API path; in production the React Router build, in development Vite's. Inline scripts

@@ -8,10 +8,10 @@ import { jwt } from "better-auth/plugins/jwt";
 import type { SessionUser, SignInMethods, SocialProviderId } from "#shared/session.ts";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
-import type { Env } from "./env";
-import { hashPassword, verifyPassword } from "./password";
-import { composePasswordResetMail, composeVerificationMail } from "./mail/account-mail";
-import { enqueueMail } from "./mail/mail-outbox";
+import type { Env } from "#server/env.ts";
+import { hashPassword, verifyPassword } from "#server/password.ts";
+import { composePasswordResetMail, composeVerificationMail } from "#server/mail/account-mail.ts";
+import { enqueueMail } from "#server/mail/mail-outbox.ts";
 
 /**
  * better-auth reads the client IP from this header only. The HTTP layer strips any incoming copy and

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
-import type { Logger } from "./logger";
-import type { ShutdownMessage } from "./shutdown";
+import type { Logger } from "#server/logger.ts";
+import type { ShutdownMessage } from "#server/shutdown.ts";
 
 /** The worker that runs the background loops (mail, alerts, sources); the others only answer requests. */
 export const LOOPS_WORKER = "0";

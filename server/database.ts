@@ -2,8 +2,8 @@ import path from "node:path";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
 import { waitForPostgres } from "#server/db/wait-for-postgres.ts";
-import type { Env } from "./env";
-import type { Logger } from "./logger";
+import type { Env } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
 
 export type OpenedDatabase = { database: Database; release: () => Promise<void> };
 

@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import type { Env } from "./env";
+import type { Env } from "#server/env.ts";
 
 export type { Logger };
 

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from "react-router";
-import type { PageHandler } from "./app";
-import type { AppServices } from "./services";
+import type { PageHandler } from "#server/app.ts";
+import type { AppServices } from "#server/services.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Env } from "./env";
+import type { Env } from "#server/env.ts";
 
 /** The configured secret, or one generated on first boot and kept in DATA_DIR so sessions survive restarts. */
 export function resolveAuthSecret(env: Env): string {

@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import type { Server, ServerResponse } from "node:http";
-import type { Logger } from "./logger";
+import type { Logger } from "#server/logger.ts";
 
 export type ShutdownOptions = {
   server: Server;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jobSearchSchema } from "./job.ts";
+import { jobSearchSchema } from "#shared/job.ts";
 
 export const ALERT_FREQUENCIES = ["daily", "weekly", "instant"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];

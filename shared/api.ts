@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CURRENCY_CODES } from "./currencies.ts";
-import { ERROR_STATUS } from "./errors.ts";
-import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES, type Job } from "./job.ts";
-import { JOB_STATUSES } from "./moderation.ts";
+import { CURRENCY_CODES } from "#shared/currencies.ts";
+import { ERROR_STATUS } from "#shared/errors.ts";
+import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES, type Job } from "#shared/job.ts";
+import { JOB_STATUSES } from "#shared/moderation.ts";
 
 /**
  * The answers of the public JSON API as zod schemas: the OpenAPI document (/api/openapi.json) is generated from

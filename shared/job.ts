@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CURRENCY_CODES, DEFAULT_CURRENCY } from "./currencies.ts";
-import { cursorSchema } from "./job-paging.ts";
+import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import { cursorSchema } from "#shared/job-paging.ts";
 
 /** Spec §3 enumerations. The wire keeps the spec's spellings. */
 export const EXPERIENCE_LEVELS = ["Internship", "Fresher", "0-3 Year", "3-5 Year", "5+ Year"] as const;

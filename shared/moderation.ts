@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Job } from "./job.ts";
+import type { Job } from "#shared/job.ts";
 
 /** A listing's place in review (ADR 0011). Only `published` listings are shown to anyone but their owner. */
 export const JOB_STATUSES = ["pending", "published", "rejected", "hidden"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NO_NUL, NUL_MESSAGE } from "./job.ts";
+import { NO_NUL, NUL_MESSAGE } from "#shared/job.ts";
 
 /** The external sources we ingest; the order is the hub's and GET /api/sources'. */
 export const SOURCES = ["remoteok", "adzuna", "himalayas", "jooble", "jobwiz"] as const;

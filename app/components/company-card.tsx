@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { truncate } from "#app/lib/format.ts";
 import type { Job } from "#shared/job.ts";
-import { CompanyLogo } from "./company-logo";
-import { SocialIcon, type SocialKind } from "./social-icon";
+import { CompanyLogo } from "#app/components/company-logo.tsx";
+import { SocialIcon, type SocialKind } from "#app/components/social-icon.tsx";
 
 /** Spec: the company description is cut at 100 characters behind Read More / Read Less. */
 export const COMPANY_DESCRIPTION_LIMIT = 100;

@@ -1,6 +1,6 @@
 import { Building2 } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState } from "react";
-import { hideAfter } from "./timed-overlay";
+import { hideAfter } from "#app/components/timed-overlay.tsx";
 
 export const FALLBACK_LOGO = "/images/company-fallback.svg";
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
-import { Toast } from "./toast";
+import { Toast } from "#app/components/toast.tsx";
 
 type Values = Record<ContactField, string>;
 type Popup = { message: string; tone: "success" | "error" };

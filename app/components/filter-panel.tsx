@@ -3,7 +3,7 @@ import { useRef, type FormEvent, type ReactNode } from "react";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS } from "#shared/job.ts";
 import { formToHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
-import { HiddenFields } from "./hidden-fields";
+import { HiddenFields } from "#app/components/hidden-fields.tsx";
 import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
 import type { SheetState } from "#app/hooks/use-sheet.ts";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useSite } from "#app/hooks/use-root-data.ts";
 import { MAIN_NAV, MORE_US_NAV } from "#app/lib/site.ts";
-import { SocialIcon } from "./social-icon";
+import { SocialIcon } from "#app/components/social-icon.tsx";
 
 const linkClass = "text-sm text-slate-300 hover:text-white hover:underline";
 

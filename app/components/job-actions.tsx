@@ -2,8 +2,8 @@ import { ExternalLink, Mail, MessageCircle, Phone, Share2 } from "#app/component
 import { useState } from "react";
 import type { Job } from "#shared/job.ts";
 import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";
-import { BottomSheet } from "./bottom-sheet";
-import { revealAfter } from "./timed-overlay";
+import { BottomSheet } from "#app/components/bottom-sheet.tsx";
+import { revealAfter } from "#app/components/timed-overlay.tsx";
 import { useSheet } from "#app/hooks/use-sheet.ts";
 
 const mailHref = (job: Job, email: string) =>

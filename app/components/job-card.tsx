@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { salaryRange } from "#app/lib/format.ts";
 import type { Job } from "#shared/job.ts";
-import { CompanyLogo } from "./company-logo";
-import { FavouriteButton } from "./favourite-button";
-import { SalaryIcon } from "./salary-icon";
+import { CompanyLogo } from "#app/components/company-logo.tsx";
+import { FavouriteButton } from "#app/components/favourite-button.tsx";
+import { SalaryIcon } from "#app/components/salary-icon.tsx";
 
 /** Spec: the card's logo shows a skeleton for 2 s. */
 export const CARD_SKELETON_MS = 2000;

@@ -16,7 +16,7 @@ import {
 } from "#shared/job.ts";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { fieldErrors, messagesByField } from "#shared/errors.ts";
-import { area, choice, currencyChoice, Field, inputClass, Section, text, type Control } from "./job-form-controls";
+import { area, choice, currencyChoice, Field, inputClass, Section, text, type Control } from "#app/components/job-form-controls.tsx";
 
 type Skill = { value: string; label: string };
 

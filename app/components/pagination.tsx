@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "#app/components/icons.tsx";
 import type { MouseEvent } from "react";
-import { HiddenFields } from "./hidden-fields";
+import { HiddenFields } from "#app/components/hidden-fields.tsx";
 import type { HomeQuery } from "#app/lib/home-search.ts";
 
 type Props = {

@@ -2,7 +2,7 @@ import { Briefcase, CalendarDays, DollarSign, MapPin, Wallet } from "#app/compon
 import type { ReactNode } from "react";
 import { formatLongDate, formatSalaryRange, truncate } from "#app/lib/source-format.ts";
 import type { SourcePageJob } from "#shared/sources.ts";
-import { CompanyLogo } from "./company-logo";
+import { CompanyLogo } from "#app/components/company-logo.tsx";
 
 /** How one source's cards differ (spec §2 "Aggregator pages" and "Remote jobs"). */
 export type CardRules = {

@@ -2,8 +2,8 @@ import { X } from "#app/components/icons.tsx";
 import { useEffect, useRef } from "react";
 import { formatLongDate } from "#app/lib/source-format.ts";
 import type { SourcePageJob } from "#shared/sources.ts";
-import { CompanyLogo } from "./company-logo";
-import { ApplyLink, JobChips, type CardRules } from "./source-job-card";
+import { CompanyLogo } from "#app/components/company-logo.tsx";
+import { ApplyLink, JobChips, type CardRules } from "#app/components/source-job-card.tsx";
 
 /**
  * The detail popup of a card at 768 px or narrower: a modal <dialog>, so focus stays inside, Escape closes

@@ -1,6 +1,6 @@
 import type { SourceId } from "#shared/sources.ts";
-import { SourceCredit } from "./source-credit";
-import type { SourcePageConfig } from "./source-page";
+import { SourceCredit } from "#app/components/source-credit.tsx";
+import type { SourcePageConfig } from "#app/components/source-page.tsx";
 
 /** Adzuna's local site per market, which its "Jobs by Adzuna" label links to. */
 const ADZUNA_SITES: Record<string, string> = {

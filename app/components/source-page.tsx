@@ -6,9 +6,9 @@ import { TimedOverlay } from "#app/components/timed-overlay.tsx";
 import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
 import { formatLongDate } from "#app/lib/source-format.ts";
 import { isFailing, type SourcePage as SourcePageData, type SourcePageJob, type SourceStatus } from "#shared/sources.ts";
-import { SourceJobCard, type CardRules } from "./source-job-card";
-import { SourceJobPopup } from "./source-job-popup";
-import { SourcePager } from "./source-pager";
+import { SourceJobCard, type CardRules } from "#app/components/source-job-card.tsx";
+import { SourceJobPopup } from "#app/components/source-job-popup.tsx";
+import { SourcePager } from "#app/components/source-pager.tsx";
 
 /** Spec: popup and sheet close delay. */
 const CLEAR_SELECTION_MS = 300;

@@ -1,5 +1,5 @@
 import { useSite } from "#app/hooks/use-root-data.ts";
-import { TimedOverlay } from "./timed-overlay";
+import { TimedOverlay } from "#app/components/timed-overlay.tsx";
 
 /** Spec: the home page opens with a 2-second splash showing the logo. */
 export const SPLASH_MS = 2000;

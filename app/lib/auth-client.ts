@@ -1,5 +1,5 @@
 import { createAuthClient } from "better-auth/react";
-import { saveGeniusToken } from "./genius-token";
+import { saveGeniusToken } from "#app/lib/genius-token.ts";
 
 /** better-auth's browser client for this app's `/api/auth` endpoints (same origin, cookie session). */
 export const authClient = createAuthClient({

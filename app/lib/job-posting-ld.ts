@@ -1,6 +1,6 @@
 import { countryOfLocation, DEFAULT_COUNTRY } from "#shared/countries.ts";
 import { LISTING_LIFETIME_DAYS, type Job } from "#shared/job.ts";
-import { toBulletLines } from "./format";
+import { toBulletLines } from "#app/lib/format.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,9 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { migrateThenAnalyze } from "./analyze-after-migrations";
-import { PgliteThread } from "./pglite-thread";
-import * as schema from "./schema";
+import { migrateThenAnalyze } from "#server/db/analyze-after-migrations.ts";
+import { PgliteThread } from "#server/db/pglite-thread.ts";
+import * as schema from "#server/db/schema.ts";
 
 export type Schema = typeof schema;
 /** Both engines expose the same drizzle API; code is written against this one type. */

@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "#server/db/client.ts";
 
 /** A row as the driver returns it: column names as the statement gives them, values as `pg` and PGlite decode them. */
 export type RawRow = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { StartupError } from "#server/startup-error.ts";
-import type { Database } from "./client";
-import { isDatabaseUnavailable } from "./unavailable";
+import type { Database } from "#server/db/client.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 
 export class DatabaseUnreachableError extends StartupError {}
 

@@ -1,5 +1,5 @@
 import type { Job } from "#shared/job.ts";
-import { escapeMarkup } from "./markup";
+import { escapeMarkup } from "#server/feeds/markup.ts";
 
 /** Where a listing lives on the board. */
 export const jobPageUrl = (baseUrl: string, job: Pick<Job, "_id">) => `${baseUrl}/jobs/${job._id}`;

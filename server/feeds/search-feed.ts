@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { FEED_PAGE_SIZE, searchFilterParams, type Job, type JobSearch } from "#shared/job.ts";
-import { jobContentHtml, jobPageUrl, salaryText } from "./job-content";
-import { cdata, element, escapeMarkup } from "./markup";
+import { jobContentHtml, jobPageUrl, salaryText } from "#server/feeds/job-content.ts";
+import { cdata, element, escapeMarkup } from "#server/feeds/markup.ts";
 
 export const FEED_FORMATS = {
   rss: "application/rss+xml; charset=utf-8",

@@ -1,7 +1,7 @@
 import type { Job } from "#shared/job.ts";
 import { streamBatches } from "#shared/stream-batches.ts";
-import { jobContentHtml, jobPageUrl } from "./job-content";
-import { cdata, escapeMarkup } from "./markup";
+import { jobContentHtml, jobPageUrl } from "#server/feeds/job-content.ts";
+import { cdata, escapeMarkup } from "#server/feeds/markup.ts";
 
 const JOB_TYPES: Record<string, string> = { "Full-time": "fulltime", "Part-time": "parttime", Contract: "contract" };
 const PERIODS: Record<string, string> = { Hourly: "hour", Monthly: "month", Yearly: "year" };

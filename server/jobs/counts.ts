@@ -5,7 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
-import { LIST_ORDER } from "./filters";
+import { LIST_ORDER } from "#server/jobs/filters.ts";
 
 export type Total = { total: number; totalIsExact: boolean };
 

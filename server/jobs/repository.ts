@@ -4,9 +4,9 @@ import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema.ts";
 import type { OwnedJob } from "#shared/moderation.ts";
-import { countMatches } from "./counts";
-import { after, isPublished, LIST_ORDER, postedMicros, searchConditions } from "./filters";
-import { toWireJob } from "./mapper";
+import { countMatches } from "#server/jobs/counts.ts";
+import { after, isPublished, LIST_ORDER, postedMicros, searchConditions } from "#server/jobs/filters.ts";
+import { toWireJob } from "#server/jobs/mapper.ts";
 
 /** Every published listing (expired too), newest first, one bounded page at a time. */
 export async function listJobRows(db: Db, { limit, cursor }: { limit: number; cursor?: JobCursor }) {

@@ -5,9 +5,9 @@ import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { jobLocations, jobs } from "#server/db/schema.ts";
-import { countMatches, estimateRows, type Total } from "./counts";
-import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "./filters";
-import { toWireJob, WIRE_COLUMNS, type WireRow } from "./mapper";
+import { countMatches, estimateRows, type Total } from "#server/jobs/counts.ts";
+import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "#server/jobs/filters.ts";
+import { toWireJob, WIRE_COLUMNS, type WireRow } from "#server/jobs/mapper.ts";
 
 /** A 1–2 character text, whose lower-cased form has as many characters (so the grams index holds it as it is). */
 function isShortText(text: string): boolean {

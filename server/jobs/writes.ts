@@ -3,7 +3,7 @@ import type { JobInput } from "#shared/job.ts";
 import type { JobStatus } from "#shared/moderation.ts";
 import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema.ts";
-import { toJobValues } from "./mapper";
+import { toJobValues } from "#server/jobs/mapper.ts";
 
 /**
  * Writes of one listing: insert (under the owner's daily limit), update, delete, and the release of listings held

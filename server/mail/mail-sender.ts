@@ -2,8 +2,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
-import { claimDueMails, markMailFailed, markMailSent, type StoredMail } from "./mail-outbox";
-import { retryDelayMs } from "./sender";
+import { claimDueMails, markMailFailed, markMailSent, type StoredMail } from "#server/mail/mail-outbox.ts";
+import { retryDelayMs } from "#server/mail/sender.ts";
 import { repeat } from "#server/repeat.ts";
 
 const SETTINGS = { batchSize: 20, retryBaseMs: 30_000, retryMaxMs: 60 * 60_000, leaseMs: 5 * 60_000 };

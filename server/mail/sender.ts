@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import type { Db } from "#server/db/client.ts";
 import { contactMessages } from "#server/db/schema.ts";
 import type { AppServices } from "#server/services.ts";
-import { composeContactMail, type StoredContactMessage } from "./contact-mail";
+import { composeContactMail, type StoredContactMessage } from "#server/mail/contact-mail.ts";
 
 export type OutboxSenderOptions = {
   /** How often the outbox is checked for due messages. */

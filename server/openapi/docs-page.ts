@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "./document";
+import type { OpenApiDocument } from "#server/openapi/document.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);

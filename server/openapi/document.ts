@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorBodySchema } from "#shared/api.ts";
 import { ERROR_STATUS } from "#shared/errors.ts";
-import { OPERATIONS, type Answer, type Operation } from "./operations";
+import { OPERATIONS, type Answer, type Operation } from "#server/openapi/operations.ts";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -4,8 +4,8 @@ import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { blogPosts, jobAlerts, jobReports, jobs, mailOutbox, moderationEvents, user } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
-import { insertJobsBulk } from "./insert-jobs";
-import { syntheticJob } from "./synthetic-jobs";
+import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
+import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 
 /**
  * Every demo account's address is on this domain: `.local` is never delivered to, so no real person can hold one, and

@@ -1,8 +1,8 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "./connector";
-import { fetchUpstream, parseJson, UpstreamError } from "./upstream";
-import { isoDate, plainText, positiveNumber, textToHtml, webUrl } from "./normalise";
+import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { isoDate, plainText, positiveNumber, textToHtml, webUrl } from "#server/sources/normalise.ts";
 
 /** Adzuna has no currency field: salaries are in the market's own currency. */
 const MARKET_CURRENCIES: Record<string, string> = {

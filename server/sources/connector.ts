@@ -1,5 +1,5 @@
 import type { ExternalJob, SourceId } from "#shared/sources.ts";
-import type { FetchPolicy, RateLimiter } from "./upstream";
+import type { FetchPolicy, RateLimiter } from "#server/sources/upstream.ts";
 
 /** One external source: whether the operator configured it, and how to fetch its current listings. */
 export type Connector = {

@@ -1,9 +1,9 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "./connector";
-import { fetchUpstream, parseJson, UpstreamError } from "./upstream";
-import { epochToIso, plainText, positiveNumber, stringList, webUrl } from "./normalise";
-import { sanitiseHtml } from "./sanitise";
+import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { epochToIso, plainText, positiveNumber, stringList, webUrl } from "#server/sources/normalise.ts";
+import { sanitiseHtml } from "#server/sources/sanitise.ts";
 
 /** Himalayas serves at most 20 jobs a request. */
 const PAGE_SIZE = 20;

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { externalJobSchema, SOURCES, type ExternalJob, type SourceId } from "#shared/sources.ts";
 import type { Database, Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
-import type { Connector } from "./connector";
-import { UpstreamError } from "./upstream";
-import { countJobs, dropUnseenSince, readStatus, recordFailure, recordSuccess, upsertJobs } from "./repository";
+import type { Connector } from "#server/sources/connector.ts";
+import { UpstreamError } from "#server/sources/upstream.ts";
+import { countJobs, dropUnseenSince, readStatus, recordFailure, recordSuccess, upsertJobs } from "#server/sources/repository.ts";
 
 /** Advisory-lock namespace of the ingest; the second key is the source, so sources sync independently. */
 const INGEST_LOCK = 727_100;

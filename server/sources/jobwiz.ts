@@ -1,9 +1,9 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "./connector";
-import { fetchUpstream, parseJson, UpstreamError } from "./upstream";
-import { isoDate, plainText, positiveNumber, salaryPeriod, stringList, textToHtml, webUrl } from "./normalise";
-import { sanitiseHtml } from "./sanitise";
+import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { isoDate, plainText, positiveNumber, salaryPeriod, stringList, textToHtml, webUrl } from "#server/sources/normalise.ts";
+import { sanitiseHtml } from "#server/sources/sanitise.ts";
 
 /** JobWiz ("Job Search API" on RapidAPI) has no page-size parameter; 10 a page has been observed. */
 const OBSERVED_PAGE_SIZE = 10;

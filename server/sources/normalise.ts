@@ -1,5 +1,5 @@
 import type { ExternalJob } from "#shared/sources.ts";
-import { htmlToText } from "./sanitise";
+import { htmlToText } from "#server/sources/sanitise.ts";
 
 /** Windows-1252's 0x80–0x9F block: what a UTF-8 byte in that range turns into when decoded twice. */
 const CP1252_BYTES = new Map<string, number>(

@@ -1,12 +1,12 @@
 import { SOURCES, type SourceId } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { createAdzunaConnector } from "./adzuna";
-import type { Connector, ConnectorDeps } from "./connector";
-import { createHimalayasConnector } from "./himalayas";
-import { RateLimiter, type RateWindow } from "./upstream";
-import { createJobWizConnector } from "./jobwiz";
-import { createJoobleConnector } from "./jooble";
-import { createRemoteOkConnector } from "./remoteok";
+import { createAdzunaConnector } from "#server/sources/adzuna.ts";
+import type { Connector, ConnectorDeps } from "#server/sources/connector.ts";
+import { createHimalayasConnector } from "#server/sources/himalayas.ts";
+import { RateLimiter, type RateWindow } from "#server/sources/upstream.ts";
+import { createJobWizConnector } from "#server/sources/jobwiz.ts";
+import { createJoobleConnector } from "#server/sources/jooble.ts";
+import { createRemoteOkConnector } from "#server/sources/remoteok.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

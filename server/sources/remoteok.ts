@@ -1,9 +1,9 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "./connector";
-import { fetchUpstream, parseJson, UpstreamError } from "./upstream";
-import { epochToIso, isoDate, plainText, positiveNumber, repairMojibake, stringList, webUrl } from "./normalise";
-import { sanitiseHtml } from "./sanitise";
+import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { epochToIso, isoDate, plainText, positiveNumber, repairMojibake, stringList, webUrl } from "#server/sources/normalise.ts";
+import { sanitiseHtml } from "#server/sources/sanitise.ts";
 
 /** RemoteOK appends an anti-spam instruction to applicants ("mention the word …"); it reads like spam on our page. */
 const ANTI_SPAM = /[^<>]*\bmention the word\b[^<>]*/gi;

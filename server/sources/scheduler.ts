@@ -1,9 +1,9 @@
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
-import type { Connector } from "./connector";
-import { syncSource, type SyncOutcome } from "./ingest";
-import { createConnectors } from "./registry";
+import type { Connector } from "#server/sources/connector.ts";
+import { syncSource, type SyncOutcome } from "#server/sources/ingest.ts";
+import { createConnectors } from "#server/sources/registry.ts";
 
 export type SourceScheduler = { stop(): Promise<void> };
 

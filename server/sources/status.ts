@@ -1,8 +1,8 @@
 import { SOURCE_NAMES, SOURCES, type SourceId, type SourceStatus } from "#shared/sources.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { createConnectors } from "./registry";
-import { readStatuses } from "./repository";
+import { createConnectors } from "#server/sources/registry.ts";
+import { readStatuses } from "#server/sources/repository.ts";
 
 /** Per source: configured or not (and what is missing), last attempt, success and error, stored count. */
 export async function sourceStatuses(db: Db, env: Env): Promise<SourceStatus[]> {

@@ -10,7 +10,7 @@ import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { FakeSmtp, type ReceivedMail } from "#tests/fakes/smtp.ts";
 import { uniqueEmail } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
-import { expectAccessible, MOBILE, useE2e } from "./fixtures";
+import { expectAccessible, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
 
 let smtp: FakeSmtp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { contactMessages } from "#server/db/schema.ts";
 import { startOutboxSender, type OutboxSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
-import { DESKTOP, expectAccessible, flowTest, hydrated, type PageOptions, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
+import { DESKTOP, expectAccessible, flowTest, hydrated, type PageOptions, pauseClock, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 
 const CONTACT_TO = "team@jobboard.test";
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { blogPosts } from "#server/db/schema.ts";
-import { expectAccessible, flowTest, useE2e, VIEWPORTS } from "./fixtures";
+import { expectAccessible, flowTest, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 
 const e2e = useE2e();
 

@@ -2,9 +2,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
-import { field, typeSkill } from "./job-form";
-import { daysAgo } from "./job-data";
+import { expectAccessible, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { field, typeSkill } from "#tests/e2e/job-form.ts";
+import { daysAgo } from "#tests/e2e/job-data.ts";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });

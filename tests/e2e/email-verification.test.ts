@@ -3,8 +3,8 @@ import { startMailSender } from "#server/mail/mail-sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api } from "#tests/support/http.ts";
-import { expectAccessible, hydrated, useE2e, VIEWPORTS } from "./fixtures";
-import { daysAgo } from "./job-data";
+import { expectAccessible, hydrated, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { daysAgo } from "#tests/e2e/job-data.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 

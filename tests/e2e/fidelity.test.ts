@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { DESKTOP, freezeAnimations, hydrated, MOBILE, sessionCookies, useE2e } from "./fixtures";
-import { completeJob, field, fillJobForm } from "./job-form";
+import { DESKTOP, freezeAnimations, hydrated, MOBILE, sessionCookies, useE2e } from "#tests/e2e/fixtures.ts";
+import { completeJob, field, fillJobForm } from "#tests/e2e/job-form.ts";
 
 const e2e = useE2e();
 let employer: Session;

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { signUp } from "#tests/support/http.ts";
-import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e } from "./fixtures";
-import { open } from "./job-data";
+import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
+import { open } from "#tests/e2e/job-data.ts";
 
 const e2e = useE2e();
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
-import { useE2e } from "./fixtures";
+import { useE2e } from "#tests/e2e/fixtures.ts";
 
 const e2e = useE2e();
 

@@ -5,7 +5,7 @@ import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
 import type { TestServer } from "#tests/support/server.ts";
-import { hydrated } from "./fixtures";
+import { hydrated } from "#tests/e2e/fixtures.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

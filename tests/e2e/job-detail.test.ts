@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { jobs } from "#server/db/schema.ts";
-import { animationsDone, DESKTOP, expectAccessible, freezeAnimations, pauseClock, hydrated, MOBILE, useE2e } from "./fixtures";
-import { daysAgo, insertJobs, open, postJobViaApi } from "./job-data";
+import { animationsDone, DESKTOP, expectAccessible, freezeAnimations, pauseClock, hydrated, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
+import { daysAgo, insertJobs, open, postJobViaApi } from "#tests/e2e/job-data.ts";
 
 const e2e = useE2e();
 let fullId: string;

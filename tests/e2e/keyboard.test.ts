@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { hydrated, MOBILE, useE2e, VIEWPORTS } from "./fixtures";
-import { daysAgo, insertJobs, open } from "./job-data";
+import { hydrated, MOBILE, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { daysAgo, insertJobs, open } from "#tests/e2e/job-data.ts";
 
 const e2e = useE2e();
 

@@ -4,7 +4,7 @@ import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
 import { startTestServer } from "#tests/support/server.ts";
-import { DESKTOP, expectAccessible, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
+import { DESKTOP, expectAccessible, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 
 const TERMS_ERROR = "Please agree to the Terms and Conditions to login.";
 

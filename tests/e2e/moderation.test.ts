@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, useE2e, VIEWPORTS } from "./fixtures";
-import { daysAgo } from "./job-data";
+import { expectAccessible, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { daysAgo } from "#tests/e2e/job-data.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 

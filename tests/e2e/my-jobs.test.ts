@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vi
 import { jobs } from "#server/db/schema.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, expectFocusTrappedInDialog, flowTest, useE2e, VIEWPORTS } from "./fixtures";
-import { daysAgo } from "./job-data";
+import { expectAccessible, expectFocusTrappedInDialog, flowTest, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { daysAgo } from "#tests/e2e/job-data.ts";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });

@@ -5,7 +5,7 @@ import { startMailSender } from "#server/mail/mail-sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { signUp, type Session } from "#tests/support/http.ts";
 import { uniqueEmail } from "#tests/support/factories.ts";
-import { expectAccessible, hydrated, useE2e, VIEWPORTS } from "./fixtures";
+import { expectAccessible, hydrated, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 

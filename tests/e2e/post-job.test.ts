@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { jobs } from "#server/db/schema.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, expectFocusTrappedInDialog, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "./fixtures";
-import { completeJob, field, fillJobForm, typeSkill } from "./job-form";
+import { expectAccessible, expectFocusTrappedInDialog, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { completeJob, field, fillJobForm, typeSkill } from "#tests/e2e/job-form.ts";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });

@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { DESKTOP, hydrated, useE2e } from "./fixtures";
-import { completeJob, field, fillJobForm } from "./job-form";
+import { DESKTOP, hydrated, useE2e } from "#tests/e2e/fixtures.ts";
+import { completeJob, field, fillJobForm } from "#tests/e2e/job-form.ts";
 
 // Each test drives several pages (and waits out the spec's 1.5 s and 2 s timers) on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });

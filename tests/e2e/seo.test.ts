@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { engines } from "#tests/support/engines.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
-import { daysAgo, insertJobs, postJobViaApi } from "./job-data";
+import { daysAgo, insertJobs, postJobViaApi } from "#tests/e2e/job-data.ts";
 import { jobs } from "#server/db/schema.ts";
 
 // The sitemap reads the database directly, so it runs on both engines.

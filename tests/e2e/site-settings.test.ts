@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { insertJobs } from "./job-data";
-import { flowTest, useE2e, VIEWPORTS } from "./fixtures";
+import { insertJobs } from "#tests/e2e/job-data.ts";
+import { flowTest, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 
 /** An operator's board: every SITE_* and HERO_* setting changed from the defaults. */
 const e2e = useE2e({

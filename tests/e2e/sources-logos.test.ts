@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
 import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
-import { VIEWPORTS, useE2e } from "./fixtures";
-import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "./sources-support";
+import { VIEWPORTS, useE2e } from "#tests/e2e/fixtures.ts";
+import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "#tests/e2e/sources-support.ts";
 
 // Nothing listens on port 1: the logo fails at once, before the page has hydrated.
 const BROKEN_LOGO = "http://127.0.0.1:1/logo.png";

@@ -7,8 +7,8 @@ import { jobWizJob } from "#tests/fakes/sources/jobwiz.ts";
 import { joobleJob } from "#tests/fakes/sources/jooble.ts";
 import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
 import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
-import { DESKTOP, expectAccessible, MOBILE, nextFrame, routerIdle, useE2e } from "./fixtures";
-import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "./sources-support";
+import { DESKTOP, expectAccessible, MOBILE, nextFrame, routerIdle, useE2e } from "#tests/e2e/fixtures.ts";
+import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "#tests/e2e/sources-support.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const LONG_TITLE = "Principal Distributed Systems Engineer (Platform)";

@@ -5,7 +5,7 @@ import { syncAll } from "#server/sources/ingest.ts";
 import { createConnectors } from "#server/sources/registry.ts";
 import type { TestServer } from "#tests/support/server.ts";
 import type { FakeSources } from "#tests/fakes/sources/server.ts";
-import { hydrated, type E2e, type Viewport } from "./fixtures";
+import { hydrated, type E2e, type Viewport } from "#tests/e2e/fixtures.ts";
 
 /**
  * A fresh page at `viewport` on `path`, hydrated, with its JS dialogs (alert/confirm/prompt) recorded; with `clock`,

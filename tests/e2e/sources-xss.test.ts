@@ -4,8 +4,8 @@ import { himalayasJob } from "#tests/fakes/sources/himalayas.ts";
 import { remoteOkJob } from "#tests/fakes/sources/remoteok.ts";
 import { startFakeSources, type FakeSources } from "#tests/fakes/sources/server.ts";
 import { XSS_VECTORS } from "#tests/fakes/sources/xss-vectors.ts";
-import { DESKTOP, MOBILE, useE2e } from "./fixtures";
-import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "./sources-support";
+import { DESKTOP, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
+import { ingestFromFakes, openSourcePage, waitForSpinnerToGo } from "#tests/e2e/sources-support.ts";
 
 /** The corpus split over a few listings, each carrying its share in the description, title and company. */
 const CHUNKS = Array.from({ length: 6 }, (_, chunk) => XSS_VECTORS.filter((_, i) => i % 6 === chunk));

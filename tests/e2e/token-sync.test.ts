@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "#tests/support/http.ts";
-import { DESKTOP, hydrated, useE2e } from "./fixtures";
+import { DESKTOP, hydrated, useE2e } from "#tests/e2e/fixtures.ts";
 
 /**
  * Spec §7: the token-sync endpoint is the operator's own service on the board's origin. Here it is a real reverse proxy

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import { DESKTOP, hydrated, sessionCookies, useE2e } from "#tests/e2e/fixtures.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { pagePaths } from "./page-paths";
+import { pagePaths } from "#tests/security/page-paths.ts";
 
 const e2e = useE2e();
 let session: Session;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
-import { pagePaths } from "./page-paths";
+import { pagePaths } from "#tests/security/page-paths.ts";
 
 let server: TestServer;
 let session: Session;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { validJob } from "./factories";
+import { validJob } from "#tests/support/factories.ts";
 
 /** One request as the fuzzer sends it; the body is raw bytes so it can be invalid UTF-8. */
 export type HostileRequest = { method: string; path: string; headers: Record<string, string>; body?: Uint8Array };

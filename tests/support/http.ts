@@ -1,4 +1,4 @@
-import { uniqueEmail } from "./factories";
+import { uniqueEmail } from "#tests/support/factories.ts";
 
 export type Session = { email: string; password: string; name: string; cookie: string; token: string };
 

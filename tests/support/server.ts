@@ -6,7 +6,7 @@ import { loadEnv, type Env } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { CLIENT_DIR, productionPages } from "#server/pages.ts";
 import { createServices, type AppServices } from "#server/services.ts";
-import { createTestDatabase } from "./database";
+import { createTestDatabase } from "#tests/support/database.ts";
 
 export type TestServer = {
   url: string;

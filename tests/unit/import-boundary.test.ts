@@ -30,7 +30,14 @@ test("shared vocabulary imports neither side", async () => {
   expect(await restrictedImports("shared/probe.ts", 'import { z } from "zod";\nexport const y = z;\n')).toEqual([]);
 });
 
-test("server code does not import the React app, and nobody climbs out of a folder with ../", async () => {
+test("server code does not import the React app", async () => {
   expect(await restrictedImports("server/probe.ts", 'import { x } from "#app/lib/format.ts";\nexport const y = x;\n')).toHaveLength(1);
-  expect(await restrictedImports("server/jobs/probe.ts", 'import { x } from "../env";\nexport const y = x;\n')).toHaveLength(1);
+});
+
+test("every import is a # package import, even within a folder; only React Router's generated ./+types are relative", async () => {
+  for (const file of ["server/jobs/probe.ts", "app/components/probe.tsx", "shared/probe.ts", "scripts/probe.ts", "tests/unit/probe.ts"]) {
+    expect(await restrictedImports(file, 'import { x } from "../env";\nexport const y = x;\n'), file).toHaveLength(1);
+    expect(await restrictedImports(file, 'import { x } from "./env";\nexport const y = x;\n'), file).toHaveLength(1);
+  }
+  expect(await restrictedImports("app/routes/probe.tsx", 'import type { Route } from "./+types/probe";\nexport type X = Route.ComponentProps;\n')).toEqual([]);
 });

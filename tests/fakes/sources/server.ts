@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SourceId } from "#shared/sources.ts";
-import { adzunaAuthFailure, adzunaBody } from "./adzuna";
-import { himalayasBody } from "./himalayas";
-import { jobWizBody } from "./jobwiz";
-import { joobleBody } from "./jooble";
-import { remoteOkBody } from "./remoteok";
+import { adzunaAuthFailure, adzunaBody } from "#tests/fakes/sources/adzuna.ts";
+import { himalayasBody } from "#tests/fakes/sources/himalayas.ts";
+import { jobWizBody } from "#tests/fakes/sources/jobwiz.ts";
+import { joobleBody } from "#tests/fakes/sources/jooble.ts";
+import { remoteOkBody } from "#tests/fakes/sources/remoteok.ts";
 
 /** What a fake source does with the next requests instead of answering normally. */
 export type Fault = "timeout" | "429" | "500" | "malformed" | "huge" | "redirect";
