@@ -11,7 +11,8 @@ const noRelative = {
 };
 const noServer = {
   regex: "^#server/",
-  message: "Browser code must not import server code. Take types and schemas from #shared/…; load data in a route loader.",
+  message:
+    "Browser code must not import server code. Take types and schemas from #shared/…; load data in a route loader.",
 };
 const serverTypesOnly = {
   regex: "^#server/",
@@ -22,7 +23,10 @@ const onlyServerDoors = {
   regex: "^#server/[^/]+/",
   message: "Types come from a domain's door (#server/jobs.ts, #server/services.ts …), not its internals.",
 };
-const noApp = { regex: "^#app/", message: "Server code must not import the React app. Shared vocabulary lives in #shared/…." };
+const noApp = {
+  regex: "^#app/",
+  message: "Server code must not import the React app. Shared vocabulary lives in #shared/….",
+};
 const noSides = {
   regex: "^(#app/|#server/|#tests/|react|hono|drizzle-orm|pg$|@electric-sql/)",
   message: "#shared/ is the vocabulary both sides import; it imports neither side (nor React, Hono or the database).",

@@ -24,7 +24,10 @@ const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();
  * The signed-in user for this request. The root loader and a protected route's loader both ask; the
  * session is looked up once per request, not once per loader.
  */
-export function getSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
+export function getSessionUser(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<SessionUser | null> {
   let user = sessionUsers.get(request);
   if (!user) {
     user = context.get(servicesContext).sessions.getUser({ headers: request.headers });

@@ -16,6 +16,10 @@ runWithDatabase(async ({ env, database }) => {
     console.error(`No account with the address ${email}: sign up with it first.`);
     return 1;
   }
-  console.log(command === "grant" ? `${email} is now an admin.` : `${email} is no longer an admin (unless ADMIN_EMAILS lists it).`);
+  console.log(
+    command === "grant"
+      ? `${email} is now an admin.`
+      : `${email} is no longer an admin (unless ADMIN_EMAILS lists it).`,
+  );
   return 0;
 });

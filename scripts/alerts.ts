@@ -11,18 +11,26 @@ import { resolveAuthSecret } from "#server/secret.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const [command, email] = process.argv.slice(2);
-if (command !== "run" && !(command === "suppress" && email)) exitWithUsage("Usage: npm run alerts -- run | suppress EMAIL");
+if (command !== "run" && !(command === "suppress" && email))
+  exitWithUsage("Usage: npm run alerts -- run | suppress EMAIL");
 
 runWithDatabase(async ({ env, database }) => {
   const logger = createLogger({ ...env, LOG_LEVEL: "warn" });
-  const alerts = createAlerts({ db: database.db, env, jobs: createJobs({ db: database.db, env }), secret: resolveAuthSecret(env), logger });
+  const alerts = createAlerts({
+    db: database.db,
+    env,
+    jobs: createJobs({ db: database.db, env }),
+    secret: resolveAuthSecret(env),
+    logger,
+  });
   if (command === "suppress") {
     const { email: address } = await alerts.suppress({ email: email as string });
     console.log(`suppressed ${address}: no alert mail goes to it again`);
     return 0;
   }
   const digests = await alerts.runDueAlerts();
-  for (const digest of digests) console.log(`digest  ${digest.email}  ${digest.jobs} new job(s)  alert ${digest.alertId}`);
+  for (const digest of digests)
+    console.log(`digest  ${digest.email}  ${digest.jobs} new job(s)  alert ${digest.alertId}`);
   console.log(`${digests.length} digest(s) queued`);
   if (!env.SMTP_URL) {
     console.log("SMTP_URL is not set: the mails wait in the outbox");

@@ -44,7 +44,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -92,10 +94,16 @@ async function main() {
     const live = probe.headers.get("x-total-count");
     const exact = probe.headers.get("x-total-count-exact");
     const [first] = (await probe.json()) as { _id: string }[];
-    console.log(`Benchmark against ${url}: ${live} live listings${exact === "false" ? " (estimate)" : ""}; ${SECONDS} s per load phase`);
+    console.log(
+      `Benchmark against ${url}: ${live} live listings${exact === "false" ? " (estimate)" : ""}; ${SECONDS} s per load phase`,
+    );
     // Before any load, with the server idle: compare runs taken on different days by this too.
-    console.log(`Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core (lower is faster)\n`);
-    console.log(`${"phase".padEnd(34)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"max".padStart(9)} ${"errors".padStart(6)}`);
+    console.log(
+      `Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core (lower is faster)\n`,
+    );
+    console.log(
+      `${"phase".padEnd(34)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"max".padStart(9)} ${"errors".padStart(6)}`,
+    );
 
     // More distinct queries than the phases send, so no answer (and no remembered count, ADR 20) is reused.
     const corpus = searchCorpus(Math.max(600, Math.ceil(SECONDS * (250 + RATE)) + 200));
@@ -187,7 +195,9 @@ async function main() {
       `\nOriginal design, every listing per visit: ${(baselineBytes / 1e6).toFixed(1)} MB in ${ms(baselineMs)}${after ? ` (extrapolated from ${listings.toLocaleString("en-US")} listings)` : ""}`,
     );
     console.log(`Ours, one page of results: ${(oursBytes / 1e3).toFixed(1)} kB; p50 under load ${ms(loadedP50)}`);
-    console.log(`Ratio: ${(baselineBytes / oursBytes).toFixed(0)}× fewer bytes, ${(baselineMs / loadedP50).toFixed(0)}× less time per visit`);
+    console.log(
+      `Ratio: ${(baselineBytes / oursBytes).toFixed(0)}× fewer bytes, ${(baselineMs / loadedP50).toFixed(0)}× less time per visit`,
+    );
   } finally {
     if (started) {
       started.child.kill("SIGTERM");

@@ -17,10 +17,20 @@ import { createLogger } from "#server/logger.ts";
 import { CLIENT_DIR, ensureBuild, productionPages } from "#server/pages.ts";
 import { createServices } from "#server/services.ts";
 import { validJob } from "#tests/support/factories.ts";
-import { brokenPromise, hostileRequest, prototypePolluted, routes, send, stateDigest, type FuzzTarget } from "#tests/support/hostile-requests.ts";
+import {
+  brokenPromise,
+  hostileRequest,
+  prototypePolluted,
+  routes,
+  send,
+  stateDigest,
+  type FuzzTarget,
+} from "#tests/support/hostile-requests.ts";
 import { api, signUp } from "#tests/support/http.ts";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string" }, url: { type: "string" } } });
+const { values } = parseArgs({
+  options: { requests: { type: "string", default: "10000" }, seed: { type: "string" }, url: { type: "string" } },
+});
 const total = Number(values.requests);
 const seed = values.seed ? Number(values.seed) : Date.now() % 2 ** 31;
 if (!Number.isInteger(total) || total < 1) throw new Error("--requests must be a positive whole number");
@@ -40,7 +50,12 @@ async function inProcessBoard() {
     AUTH_RATE_LIMIT_MAX: "1000000",
     CONTACT_RATE_LIMIT_MAX: "1000000",
   });
-  const services = createServices({ env, database, logger: createLogger(env), secret: "fuzz-secret-fuzz-secret-fuzz-secret-12" });
+  const services = createServices({
+    env,
+    database,
+    logger: createLogger(env),
+    secret: "fuzz-secret-fuzz-secret-fuzz-secret-12",
+  });
   const app = createApp(services, { pages: await productionPages(services), staticDir: CLIENT_DIR });
   server.on("request", getRequestListener(app.fetch));
   return {
@@ -54,18 +69,26 @@ async function inProcessBoard() {
   };
 }
 
-const board = values.url ? { url: values.url.replace(/\/$/, ""), digest: undefined, close: async () => undefined } : await inProcessBoard();
+const board = values.url
+  ? { url: values.url.replace(/\/$/, ""), digest: undefined, close: async () => undefined }
+  : await inProcessBoard();
 const employer = await signUp(board.url);
 const posted = await api(board.url, "/api/post-job", { method: "POST", body: validJob(), session: employer });
-const target: FuzzTarget = { jobId: posted.json.id ?? posted.json.insertedId, email: employer.email, cookie: employer.cookie };
+const target: FuzzTarget = {
+  jobId: posted.json.id ?? posted.json.insertedId,
+  email: employer.email,
+  cookie: employer.cookie,
+};
 
 const shapes = routes(target);
-const named = fc.oneof(...Object.entries(shapes).map(([name, shape]) => hostileRequest(target, shape).map((request) => ({ name, request }))));
+const named = fc.oneof(
+  ...Object.entries(shapes).map(([name, shape]) => hostileRequest(target, shape).map((request) => ({ name, request }))),
+);
 const tally = new Map<string, { sent: number; s2xx: number; s3xx: number; s4xx: number; s5xx: number }>();
 const failures: string[] = [];
 const started = Date.now();
 
-for (let done = 0; done < total; ) {
+for (let done = 0; done < total;) {
   const batch = fc.sample(named, { numRuns: Math.min(500, total - done), seed: seed + done });
   for (const { name, request } of batch) {
     const mutating = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method);
@@ -77,22 +100,32 @@ for (let done = 0; done < total; ) {
     tally.set(name, row);
     const broken = brokenPromise(request, answer);
     if (broken) failures.push(`${request.method} ${request.path.slice(0, 120)} → ${broken}`);
-    if (before !== undefined && answer.status >= 400 && (await board.digest!()) !== before) failures.push(`${request.method} ${request.path.slice(0, 120)} → ${answer.status} but data changed`);
-    if (!values.url && prototypePolluted()) failures.push(`${request.method} ${request.path.slice(0, 120)} polluted Object.prototype`);
+    if (before !== undefined && answer.status >= 400 && (await board.digest!()) !== before)
+      failures.push(`${request.method} ${request.path.slice(0, 120)} → ${answer.status} but data changed`);
+    if (!values.url && prototypePolluted())
+      failures.push(`${request.method} ${request.path.slice(0, 120)} polluted Object.prototype`);
     done++;
   }
   process.stdout.write(`\r${done}/${total} requests`);
 }
 
 const seconds = (Date.now() - started) / 1000;
-console.log(`\n\n${"route".padEnd(30)} ${"sent".padStart(6)} ${"2xx".padStart(6)} ${"3xx".padStart(6)} ${"4xx".padStart(6)} ${"5xx".padStart(6)}`);
+console.log(
+  `\n\n${"route".padEnd(30)} ${"sent".padStart(6)} ${"2xx".padStart(6)} ${"3xx".padStart(6)} ${"4xx".padStart(6)} ${"5xx".padStart(6)}`,
+);
 const sum = { sent: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0 };
 for (const [name, row] of [...tally].sort()) {
-  console.log(`${name.padEnd(30)} ${[row.sent, row.s2xx, row.s3xx, row.s4xx, row.s5xx].map((n) => String(n).padStart(6)).join(" ")}`);
+  console.log(
+    `${name.padEnd(30)} ${[row.sent, row.s2xx, row.s3xx, row.s4xx, row.s5xx].map((n) => String(n).padStart(6)).join(" ")}`,
+  );
   for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += row[key];
 }
-console.log(`${"total".padEnd(30)} ${[sum.sent, sum.s2xx, sum.s3xx, sum.s4xx, sum.s5xx].map((n) => String(n).padStart(6)).join(" ")}`);
-console.log(`\n${total} requests in ${seconds.toFixed(1)} s (seed ${seed}); ${sum.s5xx} answered 5xx; ${failures.length} broken promises`);
+console.log(
+  `${"total".padEnd(30)} ${[sum.sent, sum.s2xx, sum.s3xx, sum.s4xx, sum.s5xx].map((n) => String(n).padStart(6)).join(" ")}`,
+);
+console.log(
+  `\n${total} requests in ${seconds.toFixed(1)} s (seed ${seed}); ${sum.s5xx} answered 5xx; ${failures.length} broken promises`,
+);
 for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
 await board.close();
 process.exit(failures.length ? 1 : 0);

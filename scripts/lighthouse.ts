@@ -20,7 +20,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -70,14 +72,24 @@ async function main() {
     const [job] = (await (await fetch(`${url}/api/jobs?limit=1`)).json()) as { _id: string }[];
     const pages = ["/", `/jobs/${job?._id}`, "/remoteok"];
     console.log(`Lighthouse ${"(mobile, simulated slow 4G)"} against ${url}\n`);
-    console.log(`${"page".padEnd(48)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"b.p.".padStart(5)} ${"seo".padStart(5)} ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}  JS transferred (decoded)`);
+    console.log(
+      `${"page".padEnd(48)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"b.p.".padStart(5)} ${"seo".padStart(5)} ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}  JS transferred (decoded)`,
+    );
     for (const page of pages) {
-      const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const result = await lighthouse(`${url}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { lhr } = result;
-      const score = (id: (typeof CATEGORIES)[number]) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(5);
+      const score = (id: (typeof CATEGORIES)[number]) =>
+        String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(5);
       const metric = (id: string) => (lhr.audits[id]?.displayValue ?? "-").replace(/\s/g, " ").padStart(7);
-      const items = ((lhr.audits["network-requests"]?.details as { items?: Item[] } | undefined)?.items ?? []).filter((item) => item.resourceType === "Script");
+      const items = ((lhr.audits["network-requests"]?.details as { items?: Item[] } | undefined)?.items ?? []).filter(
+        (item) => item.resourceType === "Script",
+      );
       const transferred = items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
       const decoded = items.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0);
       console.log(

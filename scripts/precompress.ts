@@ -22,7 +22,10 @@ export function precompressDir(dir: string): { files: number; bytes: number; bro
     const content = fs.readFileSync(file);
     if (content.byteLength < MIN_BYTES) continue;
     const brotli = zlib.brotliCompressSync(content, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+      },
     });
     fs.writeFileSync(`${file}.br`, brotli);
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));
@@ -44,7 +47,9 @@ export function precompressPlugin(): Plugin {
     writeBundle(options) {
       if (!options.dir || path.basename(options.dir) !== "client") return;
       const { files: count, bytes, brotliBytes } = precompressDir(options.dir);
-      this.info(`precompressed ${count} files: ${(bytes / 1024).toFixed(0)} KiB → ${(brotliBytes / 1024).toFixed(0)} KiB brotli`);
+      this.info(
+        `precompressed ${count} files: ${(bytes / 1024).toFixed(0)} KiB → ${(brotliBytes / 1024).toFixed(0)} KiB brotli`,
+      );
     },
   };
 }

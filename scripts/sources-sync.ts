@@ -10,7 +10,11 @@ import { runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 runWithDatabase(async ({ env, database }) => {
   const logger = createLogger({ ...env, LOG_LEVEL: "warn" });
-  const outcomes = await syncAll(database, createConnectors(env), { graceMs: env.SOURCES_GRACE_HOURS * 3_600_000, force: true, logger });
+  const outcomes = await syncAll(database, createConnectors(env), {
+    graceMs: env.SOURCES_GRACE_HOURS * 3_600_000,
+    force: true,
+    logger,
+  });
   for (const outcome of outcomes) {
     const name = outcome.source.padEnd(10);
     if (outcome.outcome === "synced") {

@@ -38,7 +38,19 @@ export type DigestReport = { alertId: string; email: string; jobs: number };
  * accounts, a watermark so each listing is mailed once, and every mail through the outbox. Listings come only from
  * the jobs door's search, so what a search would not show (expired, removed, unpublished) is never mailed.
  */
-export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: Env; jobs: Jobs; secret: string; logger: Logger }) {
+export function createAlerts({
+  db,
+  env,
+  jobs,
+  secret,
+  logger,
+}: {
+  db: Db;
+  env: Env;
+  jobs: Jobs;
+  secret: string;
+  logger: Logger;
+}) {
   const tokens = createTokens(secret);
   const base = env.PUBLIC_URL;
   const links = (alert: Pick<AlertRow, "id" | "email" | "search">) => ({
@@ -48,7 +60,8 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
   });
 
   const isSuppressed = async (email: string) =>
-    (await db.select({ email: mailSuppressions.email }).from(mailSuppressions).where(eq(mailSuppressions.email, email))).length > 0;
+    (await db.select({ email: mailSuppressions.email }).from(mailSuppressions).where(eq(mailSuppressions.email, email)))
+      .length > 0;
 
   function emailFor(token: string): string {
     const email = tokens.verify("manage", token);
@@ -58,7 +71,13 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
 
   async function alertsOf(email: string): Promise<AlertSummary[]> {
     const rows = await db.select().from(jobAlerts).where(eq(jobAlerts.email, email)).orderBy(asc(jobAlerts.createdAt));
-    return rows.map((row) => ({ id: row.id, frequency: row.frequency as AlertFrequency, search: row.search, confirmed: row.confirmedAt !== null, createdAt: row.createdAt.toISOString() }));
+    return rows.map((row) => ({
+      id: row.id,
+      frequency: row.frequency as AlertFrequency,
+      search: row.search,
+      confirmed: row.confirmedAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   /** One alert's digest: new listings since its watermark, mailed and the watermark moved in one transaction. */
@@ -81,11 +100,22 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
     }
     const shown = found.jobs.slice(0, DIGEST_MAX_JOBS);
     const alertLinks = links(alert);
-    const mail = digestMail({ search: alert.search, jobs: shown, more: found.jobs.length > DIGEST_MAX_JOBS, links: alertLinks, jobUrl: (job) => `${base}/jobs/${job._id}` });
+    const mail = digestMail({
+      search: alert.search,
+      jobs: shown,
+      more: found.jobs.length > DIGEST_MAX_JOBS,
+      links: alertLinks,
+      jobUrl: (job) => `${base}/jobs/${job._id}`,
+    });
     const newest = found.newest;
     await db.transaction(async (tx) => {
       // The key names the alert and the newest listing: the same digest computed again is stored once.
-      await enqueueMail(tx, { dedupeKey: `alert:${alert.id}:${newest.id}`, to: alert.email, ...mail, headers: unsubscribeHeaders(alertLinks) });
+      await enqueueMail(tx, {
+        dedupeKey: `alert:${alert.id}:${newest.id}`,
+        to: alert.email,
+        ...mail,
+        headers: unsubscribeHeaders(alertLinks),
+      });
       await tx
         .update(jobAlerts)
         .set({
@@ -101,9 +131,19 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
 
   return {
     /** The home page's "Email me new jobs like these": stores an unconfirmed alert and mails the confirmation link. */
-    async subscribe({ fields, clientIp, now = new Date() }: { fields: Record<string, unknown>; clientIp: string; now?: Date }) {
+    async subscribe({
+      fields,
+      clientIp,
+      now = new Date(),
+    }: {
+      fields: Record<string, unknown>;
+      clientIp: string;
+      now?: Date;
+    }) {
       const input = parseOrThrow(alertSubscriptionSchema, fields);
-      const search = Object.fromEntries(searchFilterParams(jobSearchSchema.parse(parseOrThrow(alertSearchSchema, input.search))));
+      const search = Object.fromEntries(
+        searchFilterParams(jobSearchSchema.parse(parseOrThrow(alertSearchSchema, input.search))),
+      );
       // Read before the transaction: PGlite has one connection, and a query beside an open transaction would wait on it.
       const suppressed = await isSuppressed(input.email);
       const created = await db.transaction(async (tx) => {
@@ -111,9 +151,17 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
         const [recent] = await tx
           .select({ n: count() })
           .from(jobAlerts)
-          .where(and(eq(jobAlerts.clientIp, clientIp), gt(jobAlerts.createdAt, sql`now() - make_interval(secs => ${HOUR_SECONDS})`)));
+          .where(
+            and(
+              eq(jobAlerts.clientIp, clientIp),
+              gt(jobAlerts.createdAt, sql`now() - make_interval(secs => ${HOUR_SECONDS})`),
+            ),
+          );
         if ((recent?.n ?? 0) >= env.ALERTS_RATE_LIMIT_MAX) {
-          throw rateLimited("You have set up several alerts in a short time. Please wait an hour and try again.", HOUR_SECONDS);
+          throw rateLimited(
+            "You have set up several alerts in a short time. Please wait an hour and try again.",
+            HOUR_SECONDS,
+          );
         }
         const [mine] = await tx
           .select({ n: count() })
@@ -132,7 +180,11 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
         if (!row) throw new Error("The alert insert returned no row");
         if (suppressed) return row;
         const confirmUrl = `${base}/alerts/confirm/${tokens.sign("confirm", row.id, new Date(now.getTime() + CONFIRM_FOR_MS))}`;
-        await enqueueMail(tx, { dedupeKey: `alert-confirm:${row.id}`, to: input.email, ...confirmationMail({ search, confirmUrl, frequency: input.frequency }) });
+        await enqueueMail(tx, {
+          dedupeKey: `alert-confirm:${row.id}`,
+          to: input.email,
+          ...confirmationMail({ search, confirmUrl, frequency: input.frequency }),
+        });
         return row;
       });
       logger.info({ alertId: created.id }, "job alert awaiting confirmation");
@@ -142,7 +194,8 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
     /** What the confirmation link's page shows before its button is pressed. */
     async describeConfirmation({ token, now = new Date() }: { token: string; now?: Date }) {
       const id = tokens.verify("confirm", token, now);
-      if (!id) throw invalid("This confirmation link has expired or is not valid. Set up the alert again from the home page.");
+      if (!id)
+        throw invalid("This confirmation link has expired or is not valid. Set up the alert again from the home page.");
       const [alert] = await db.select().from(jobAlerts).where(eq(jobAlerts.id, id));
       if (!alert) throw notFound("This alert no longer exists. Set it up again from the home page.");
       return { search: alert.search };
@@ -151,13 +204,19 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
     /** The confirmation link: from now on the alert mails listings published after this moment. */
     async confirm({ token, now = new Date() }: { token: string; now?: Date }) {
       const id = tokens.verify("confirm", token, now);
-      if (!id) throw invalid("This confirmation link has expired or is not valid. Set up the alert again from the home page.");
+      if (!id)
+        throw invalid("This confirmation link has expired or is not valid. Set up the alert again from the home page.");
       const [alert] = await db.select().from(jobAlerts).where(eq(jobAlerts.id, id));
       if (!alert) throw notFound("This alert no longer exists. Set it up again from the home page.");
       if (!alert.confirmedAt) {
         await db
           .update(jobAlerts)
-          .set({ confirmedAt: now, watermarkAt: sql`now()`, watermarkId: null, nextRunAt: nextRunAt(alert.frequency as AlertFrequency, now, env.ALERTS_HOUR) })
+          .set({
+            confirmedAt: now,
+            watermarkAt: sql`now()`,
+            watermarkId: null,
+            nextRunAt: nextRunAt(alert.frequency as AlertFrequency, now, env.ALERTS_HOUR),
+          })
           .where(eq(jobAlerts.id, id));
       }
       return { search: alert.search, frequency: alert.frequency as AlertFrequency, manageUrl: links(alert).manage };
@@ -190,7 +249,17 @@ export function createAlerts({ db, env, jobs, secret, logger }: { db: Db; env: E
       return { alerts: await alertsOf(email), manageUrl: `/alerts/manage/${tokens.sign("manage", email)}/` };
     },
 
-    async changeFrequency({ token, id, fields, now = new Date() }: { token: string; id: string; fields: Record<string, unknown>; now?: Date }) {
+    async changeFrequency({
+      token,
+      id,
+      fields,
+      now = new Date(),
+    }: {
+      token: string;
+      id: string;
+      fields: Record<string, unknown>;
+      now?: Date;
+    }) {
       const email = emailFor(token);
       const { frequency } = parseOrThrow(alertFrequencySchema, fields);
       const rows = await db

@@ -77,7 +77,9 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.use(
     secureHeaders({
       referrerPolicy: "strict-origin-when-cross-origin",
-      strictTransportSecurity: services.env.PUBLIC_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
+      strictTransportSecurity: services.env.PUBLIC_URL.startsWith("https://")
+        ? "max-age=15552000; includeSubDomains"
+        : false,
       crossOriginResourcePolicy: "same-site",
     }),
   );
@@ -140,7 +142,11 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
     if (isDatabaseUnavailable(error)) {
       services.logger.warn({ err: error, path: c.req.path }, "database unavailable");
       c.header("Retry-After", "5");
-      return jsonError(c, "SERVICE_UNAVAILABLE", "The service is briefly unavailable; please try again in a few seconds");
+      return jsonError(
+        c,
+        "SERVICE_UNAVAILABLE",
+        "The service is briefly unavailable; please try again in a few seconds",
+      );
     }
     services.logger.error({ err: error, path: c.req.path }, "request failed");
     return jsonError(c, "INTERNAL", "Something went wrong on our side; please try again");

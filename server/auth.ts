@@ -41,12 +41,16 @@ function issuerOverrides(env: Env): { providerId: "google" | "github"; issuer: s
     { providerId: "github", issuer: env.GITHUB_ISSUER },
   ];
   const enabled = new Set(configuredSocialProviders(env));
-  return overrides.flatMap(({ providerId, issuer }) => (issuer && enabled.has(providerId) ? [{ providerId, issuer }] : []));
+  return overrides.flatMap(({ providerId, issuer }) =>
+    issuer && enabled.has(providerId) ? [{ providerId, issuer }] : [],
+  );
 }
 
 function socialProviders(env: Env) {
   const overridden = new Set(issuerOverrides(env).map((override) => override.providerId));
-  const enabled = new Set(configuredSocialProviders(env).filter((provider) => !overridden.has(provider as "google" | "github")));
+  const enabled = new Set(
+    configuredSocialProviders(env).filter((provider) => !overridden.has(provider as "google" | "github")),
+  );
   const credentials = (id?: string, secret?: string) => ({ clientId: id ?? "", clientSecret: secret ?? "" });
   return {
     ...(enabled.has("google") ? { google: credentials(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET) } : {}),
@@ -66,7 +70,11 @@ function tokenSyncPlugins(env: Env) {
   if (!env.TOKEN_SYNC_URL) return [];
   return [
     jwt({
-      jwt: { expirationTime: `${env.TOKEN_SYNC_MAX_AGE_SECONDS}s`, issuer: env.PUBLIC_URL, audience: new URL(env.TOKEN_SYNC_URL, env.PUBLIC_URL).href },
+      jwt: {
+        expirationTime: `${env.TOKEN_SYNC_MAX_AGE_SECONDS}s`,
+        issuer: env.PUBLIC_URL,
+        audience: new URL(env.TOKEN_SYNC_URL, env.PUBLIC_URL).href,
+      },
       // Only the sign-in asks for one; signing a token on every session read would cost each page view.
       disableSettingJwtHeader: true,
     }),
@@ -153,8 +161,12 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
       session: {
         create: {
           before: async (session) => {
-            const [row] = await db.select({ suspendedAt: schema.user.suspendedAt }).from(schema.user).where(eq(schema.user.id, session.userId));
-            if (row?.suspendedAt) throw APIError.from("FORBIDDEN", { message: SUSPENDED_MESSAGE, code: "ACCOUNT_SUSPENDED" });
+            const [row] = await db
+              .select({ suspendedAt: schema.user.suspendedAt })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            if (row?.suspendedAt)
+              throw APIError.from("FORBIDDEN", { message: SUSPENDED_MESSAGE, code: "ACCOUNT_SUSPENDED" });
           },
         },
       },

@@ -12,7 +12,9 @@ export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise
   if (env.DATABASE_URL) {
     const database = connectPostgres(env.DATABASE_URL, {
       ...(env.DATABASE_POOL_SIZE ? { max: env.DATABASE_POOL_SIZE } : {}),
-      ...(logger ? { onIdleError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects") } : {}),
+      ...(logger
+        ? { onIdleError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects") }
+        : {}),
     });
     try {
       await waitForPostgres(database, env.DATABASE_URL, {

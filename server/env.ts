@@ -40,10 +40,15 @@ const urlWithScheme = (schemes: string[], example: string, { socketDirectory = f
         url = undefined;
       }
       const scheme = url?.protocol.slice(0, -1);
-      const hasHost = url !== undefined && (url.hostname !== "" || (socketDirectory && url.searchParams.get("host")?.startsWith("/") === true));
+      const hasHost =
+        url !== undefined &&
+        (url.hostname !== "" || (socketDirectory && url.searchParams.get("host")?.startsWith("/") === true));
       if (!url || !scheme || !schemes.includes(scheme) || !hasHost) {
         const expected = schemes.map((s) => `${s}://`).join(" or ");
-        context.addIssue({ code: "custom", message: `Must be a URL starting with ${expected}, for example ${example}` });
+        context.addIssue({
+          code: "custom",
+          message: `Must be a URL starting with ${expected}, for example ${example}`,
+        });
         return z.NEVER;
       }
       return text;
@@ -78,7 +83,10 @@ const list = (fallback: string[]) =>
     .transform((value) => {
       if (value === undefined) return fallback;
       if (value.trim().toLowerCase() === "none") return [];
-      return value.split("|").map((item) => item.trim()).filter(Boolean);
+      return value
+        .split("|")
+        .map((item) => item.trim())
+        .filter(Boolean);
     });
 
 /** Every setting the server reads, validated once at boot. README "Configuration" documents each. */
@@ -87,7 +95,9 @@ export const envSchema = z.object({
   PORT: z.coerce.number({ error: "Must be a port number" }).int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: urlWithScheme(["http", "https"], "https://jobs.example.com"),
-  DATABASE_URL: urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard", { socketDirectory: true }),
+  DATABASE_URL: urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard", {
+    socketDirectory: true,
+  }),
   /** How many connections to DATABASE_URL each server process keeps at most (server/db/client.ts: defaultPoolSize). */
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: "Must be a whole number of connections, 1 to 100" })
@@ -105,7 +115,12 @@ export const envSchema = z.object({
   /** How long SIGTERM/SIGINT lets requests already in flight finish before their connections are closed. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** How many server processes share the port (PostgreSQL only; server/cluster.ts). */
-  WEB_CONCURRENCY: z.coerce.number({ error: "Must be a whole number of processes, 1 or more" }).int("Must be a whole number of processes, 1 or more").min(1, "Must be a whole number of processes, 1 or more").max(64).default(1),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "Must be a whole number of processes, 1 or more" })
+    .int("Must be a whole number of processes, 1 or more")
+    .min(1, "Must be a whole number of processes, 1 or more")
+    .max(64)
+    .default(1),
   SEED_DEMO: boolean(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "Must be at least 32 characters"),
@@ -127,7 +142,10 @@ export const envSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
-  OIDC_PROVIDER_ID: z.string().regex(/^[a-z0-9-]+$/, "Must be lower-case letters, digits or dashes").default("oidc"),
+  OIDC_PROVIDER_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "Must be lower-case letters, digits or dashes")
+    .default("oidc"),
   OIDC_PROVIDER_NAME: z.string().default("Single sign-on"),
   // Trust and safety (ADR 0011).
   REQUIRE_EMAIL_VERIFICATION: boolean(true),
@@ -137,7 +155,12 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   POSTS_PER_DAY: z.coerce.number().int().min(1).default(10),
   REPORTS_TO_HIDE: z.coerce.number().int().min(1).default(3),
   REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
@@ -156,8 +179,13 @@ export const envSchema = z.object({
   ADZUNA_URL: z.url({ error: "Must be a URL" }).default("https://api.adzuna.com/v1/api/jobs"),
   JOOBLE_URL: z.url({ error: "Must be a URL" }).default("https://jooble.org/api"),
   HIMALAYAS_URL: z.url({ error: "Must be a URL" }).default("https://himalayas.app/jobs/api"),
-  JOBWIZ_URL: z.url({ error: "Must be a URL" }).default("https://job-search-api1.p.rapidapi.com/v1/job-description-search"),
-  ADZUNA_COUNTRY: z.string().regex(/^[a-z]{2}$/, "Must be a two-letter market code such as gb").default("gb"),
+  JOBWIZ_URL: z
+    .url({ error: "Must be a URL" })
+    .default("https://job-search-api1.p.rapidapi.com/v1/job-description-search"),
+  ADZUNA_COUNTRY: z
+    .string()
+    .regex(/^[a-z]{2}$/, "Must be a two-letter market code such as gb")
+    .default("gb"),
   ADZUNA_WHAT: z.string().default(""),
   ADZUNA_PAGES: z.coerce.number().int().min(1).max(20).default(3),
   JOOBLE_KEYWORDS: z.string().default(""),
@@ -178,22 +206,43 @@ export const envSchema = z.object({
     .string()
     .default("")
     .transform((value, context) => {
-      const names = value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+      const names = value
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean);
       const unknown = names.filter((name) => !(SOURCES as readonly string[]).includes(name));
       if (unknown.length > 0) {
-        context.addIssue({ code: "custom", message: `Unknown source ${unknown.map((n) => `"${n}"`).join(", ")}; the sources are ${SOURCES.join(", ")}` });
+        context.addIssue({
+          code: "custom",
+          message: `Unknown source ${unknown.map((n) => `"${n}"`).join(", ")}; the sources are ${SOURCES.join(", ")}`,
+        });
         return z.NEVER;
       }
       return names;
     }),
   // The operator's board (server/site.ts): name, how to reach them, the hero's counters. Defaults are the spec's.
   SITE_NAME: z.string().trim().min(1, "Must not be empty").default("Job Board"),
-  SITE_EMAIL: z.email({ error: "Must be an e-mail address, for example jobs@example.com" }).default("support@jobboard.community"),
+  SITE_EMAIL: z
+    .email({ error: "Must be an e-mail address, for example jobs@example.com" })
+    .default("support@jobboard.community"),
   SITE_PHONE: textOrNone("+91 80 4718 2290"),
-  SITE_ADDRESS: list(["Job Board Community Desk", "3rd Floor, 27 Residency Road", "Bengaluru, Karnataka 560025, India"]),
+  SITE_ADDRESS: list([
+    "Job Board Community Desk",
+    "3rd Floor, 27 Residency Road",
+    "Bengaluru, Karnataka 560025, India",
+  ]),
   SITE_HOURS: textOrNone("Monday to Friday, 10:00 to 18:00 IST"),
-  SITE_SOCIAL_LINKS: list(["https://www.linkedin.com/company/job-board-community", "https://t.me/jobboardcommunity"]).pipe(
-    z.array(z.url({ protocol: /^https?$/, error: "Must be http(s) URLs separated by |, for example https://www.linkedin.com/company/acme|https://t.me/acme" })),
+  SITE_SOCIAL_LINKS: list([
+    "https://www.linkedin.com/company/job-board-community",
+    "https://t.me/jobboardcommunity",
+  ]).pipe(
+    z.array(
+      z.url({
+        protocol: /^https?$/,
+        error:
+          "Must be http(s) URLs separated by |, for example https://www.linkedin.com/company/acme|https://t.me/acme",
+      }),
+    ),
   ),
   /** "count" shows the number of live listings; anything else is shown as written. */
   HERO_JOBS_POSTED: z.string().trim().min(1, "Must not be empty").default("0+"),
@@ -209,7 +258,12 @@ export const envSchema = z.object({
   /** Spec §7: a same-origin URL told of each sign-in (POST with a Bearer token) and sign-out (DELETE). Off when unset. */
   TOKEN_SYNC_URL: optionalString,
   /** Spec §9: how long the token sent to TOKEN_SYNC_URL is valid (5 minutes). */
-  TOKEN_SYNC_MAX_AGE_SECONDS: z.coerce.number({ error: "Must be a number of seconds" }).int().min(30).max(3600).default(300),
+  TOKEN_SYNC_MAX_AGE_SECONDS: z.coerce
+    .number({ error: "Must be a number of seconds" })
+    .int()
+    .min(30)
+    .max(3600)
+    .default(300),
   ALERTS_HOUR: z.coerce.number({ error: "Must be an hour, 0 to 23" }).int().min(0).max(23).default(8),
   ALERTS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   ALERTS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
@@ -223,7 +277,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     // One line per bad setting, each naming it, so the first line of the log says what to change.
-    const problems = parsed.error.issues.map((issue) => `Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `Invalid configuration: ${String(issue.path[0])}: ${issue.message}`,
+    );
     throw new EnvError(problems.join("\n"));
   }
   const env = parsed.data;

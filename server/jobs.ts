@@ -1,5 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
-import { allJobsQuerySchema, jobIdSchema, jobInputSchema, jobPostSchema, postingDateProblem, type Job, type JobSearch } from "#shared/job.ts";
+import {
+  allJobsQuerySchema,
+  jobIdSchema,
+  jobInputSchema,
+  jobPostSchema,
+  postingDateProblem,
+  type Job,
+  type JobSearch,
+} from "#shared/job.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
@@ -67,7 +75,11 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
   }
 
   /** A listing that starts (or goes back to) waiting: recorded in its history, and every admin is mailed. */
-  async function submitForReview(job: { id: string; title: string; companyName: string }, owner: SessionUser, again: boolean) {
+  async function submitForReview(
+    job: { id: string; title: string; companyName: string },
+    owner: SessionUser,
+    again: boolean,
+  ) {
     await recordEvent(db, { jobId: job.id, action: again ? "resubmitted" : "submitted", actor: owner });
     await notifyAdminsOfPending(db, env, job, again ? "changed by its employer" : "new listing");
   }
@@ -79,7 +91,8 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
      * results; `cursor` (the previous page's nextCursor) goes on to the end.
      */
     searchJobs(search: JobSearch): Promise<JobPage> {
-      if (search.cursor && search.page > 1) throw invalid("Give page or cursor, not both", { page: "Leave out page when you give a cursor" });
+      if (search.cursor && search.page > 1)
+        throw invalid("Give page or cursor, not both", { page: "Leave out page when you give a cursor" });
       if (!search.cursor && (search.page - 1) * search.limit >= RESULT_WINDOW) {
         const lastPage = Math.ceil(RESULT_WINDOW / search.limit);
         throw invalid(`Pages reach the first ${RESULT_WINDOW.toLocaleString("en-US")} results`, {
@@ -105,13 +118,21 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
     async *sitemapEntries({ file, files, now = new Date() }: { file: number; files: number; now?: Date }) {
       if (file < 1 || file > files) return;
       let left = file === files ? SITEMAP_FILE_MAX : SITEMAP_FILE_STRIDE;
-      let batch = await listLiveJobEntries(db, { offset: (file - 1) * SITEMAP_FILE_STRIDE, limit: Math.min(left, SITEMAP_BATCH) }, now);
+      let batch = await listLiveJobEntries(
+        db,
+        { offset: (file - 1) * SITEMAP_FILE_STRIDE, limit: Math.min(left, SITEMAP_BATCH) },
+        now,
+      );
       while (batch.length > 0) {
         yield batch.map(({ id, updatedAt }) => ({ id, updatedAt }));
         left -= batch.length;
         const last = batch.at(-1);
         if (left <= 0 || !last || batch.length < SITEMAP_BATCH) return;
-        batch = await listLiveJobEntries(db, { cursor: { postedMicros: last.postedMicros, id: last.id }, limit: Math.min(left, SITEMAP_BATCH) }, now);
+        batch = await listLiveJobEntries(
+          db,
+          { cursor: { postedMicros: last.postedMicros, id: last.id }, limit: Math.min(left, SITEMAP_BATCH) },
+          now,
+        );
       }
     },
 
@@ -129,7 +150,17 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
     },
 
     /** What a job alert mails: listings its search shows, published after its watermark, newest first. */
-    listJobsPublishedAfter({ search, after, limit, now = new Date() }: { search: JobSearch; after: PublishedMark; limit: number; now?: Date }) {
+    listJobsPublishedAfter({
+      search,
+      after,
+      limit,
+      now = new Date(),
+    }: {
+      search: JobSearch;
+      after: PublishedMark;
+      limit: number;
+      now?: Date;
+    }) {
       return listJobsPublishedAfter(db, search, after, limit, now);
     },
 
@@ -143,7 +174,9 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
     },
 
     /** The job page: the job, and its status, which only its owner can see be anything but published. */
-    async getJobPage(ref: JobRef): Promise<{ job: Job; status: JobStatus; statusReason: string | null; viewerIsOwner: boolean }> {
+    async getJobPage(
+      ref: JobRef,
+    ): Promise<{ job: Job; status: JobStatus; statusReason: string | null; viewerIsOwner: boolean }> {
       const row = await findVisibleRow(ref);
       const viewerIsOwner = Boolean(ref.viewer && row.ownerId === ref.viewer.id);
       return { job: toWireJob(row), status: row.status, statusReason: row.statusReason, viewerIsOwner };
@@ -160,17 +193,25 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
       const { account, isAdmin } = await accountOf(user);
       // POSTS_PER_DAY: a stolen or throwaway account cannot flood the board. Admins are not limited.
       const limit = isAdmin ? undefined : { max: env.POSTS_PER_DAY, since: new Date(Date.now() - DAY_MS) };
-      const overLimit = () => rateLimited(`You can post ${env.POSTS_PER_DAY} listings a day. Please try again tomorrow.`, 60 * 60);
+      const overLimit = () =>
+        rateLimited(`You can post ${env.POSTS_PER_DAY} listings a day. Please try again tomorrow.`, 60 * 60);
       if (mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdmin)) {
         // Nobody reviews it yet: it goes on once the address is verified (releaseVerifiedListings).
-        const insertedId = await insertJob(db, input, user, { status: "pending", statusReason: AWAITING_VERIFICATION, heldForVerification: true }, limit);
+        const insertedId = await insertJob(
+          db,
+          input,
+          user,
+          { status: "pending", statusReason: AWAITING_VERIFICATION, heldForVerification: true },
+          limit,
+        );
         if (!insertedId) throw overLimit();
         return { acknowledged: true as const, insertedId, status: "pending" as JobStatus };
       }
       const status = statusOfNewListing(env.MODERATION, account, isAdmin);
       const insertedId = await insertJob(db, input, user, { status }, limit);
       if (!insertedId) throw overLimit();
-      if (status === "pending") await submitForReview({ id: insertedId, title: input.jobTitle, companyName: input.companyName }, user, false);
+      if (status === "pending")
+        await submitForReview({ id: insertedId, title: input.jobTitle, companyName: input.companyName }, user, false);
       return { acknowledged: true as const, insertedId, status };
     },
 
@@ -188,8 +229,16 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
       if (unchanged) return { acknowledged: true as const, matchedCount: 1, modifiedCount: 0, status: row.status };
       const { account, isAdmin } = await accountOf(user);
       // A listing held for verification stays held; otherwise MODERATION decides.
-      const status = row.heldForVerification ? row.status : statusAfterEdit(env.MODERATION, account, isAdmin, row.status);
-      const modifiedCount = await updateJobRow(db, row.id, input, row.postedByEmail, status === row.status ? undefined : status);
+      const status = row.heldForVerification
+        ? row.status
+        : statusAfterEdit(env.MODERATION, account, isAdmin, row.status);
+      const modifiedCount = await updateJobRow(
+        db,
+        row.id,
+        input,
+        row.postedByEmail,
+        status === row.status ? undefined : status,
+      );
       if (status === "pending" && row.status !== "pending") {
         await submitForReview({ id: row.id, title: input.jobTitle, companyName: input.companyName }, user, true);
       }

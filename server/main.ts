@@ -59,7 +59,9 @@ async function main() {
     shutdownTasks.push(startOutboxSender(services).stop);
     shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
     if (env.ALERTS_SCHEDULER) {
-      shutdownTasks.push(startAlertScheduler({ alerts: services.alerts, intervalSeconds: env.ALERTS_INTERVAL_SECONDS, logger }).stop);
+      shutdownTasks.push(
+        startAlertScheduler({ alerts: services.alerts, intervalSeconds: env.ALERTS_INTERVAL_SECONDS, logger }).stop,
+      );
     }
     if (env.SOURCES_SCHEDULER) shutdownTasks.push(startSourceScheduler({ database, env, logger }).stop);
   }
@@ -71,22 +73,35 @@ async function main() {
     shutdownTasks.push(vite.close);
   } else {
     const pages = await productionPages(services);
-    handle = getRequestListener(createApp(services, { pages, staticDir: path.relative(process.cwd(), CLIENT_DIR) }).fetch);
+    handle = getRequestListener(
+      createApp(services, { pages, staticDir: path.relative(process.cwd(), CLIENT_DIR) }).fetch,
+    );
   }
 
   const server = createServer();
   // Registered before the app's handler, so it sees each request before any answer is written.
-  handleShutdownSignals({ server, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000, tasks: [...shutdownTasks, release], logger });
+  handleShutdownSignals({
+    server,
+    graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    tasks: [...shutdownTasks, release],
+    logger,
+  });
   server.on("request", handle);
   await listen(server, {
     port: env.PORT,
     host: env.HOST,
     waitMs: env.PORT_WAIT_SECONDS * 1000,
-    onWait: (waitMs) => logger.warn(`Port ${env.PORT} is busy; waiting up to ${waitMs / 1000} s for it (a process that was just stopped may still hold it)`),
+    onWait: (waitMs) =>
+      logger.warn(
+        `Port ${env.PORT} is busy; waiting up to ${waitMs / 1000} s for it (a process that was just stopped may still hold it)`,
+      ),
   });
   // Which pages and script policy this process serves, so an operator can tell a dev server from a real one in the log.
   const mode = dev ? "development server (Vite, relaxed script policy)" : "production build (strict script policy)";
-  logger.info({ mode, engine: database.engine }, `Job board listening on ${env.PUBLIC_URL} (${database.engine}, ${mode})`);
+  logger.info(
+    { mode, engine: database.engine },
+    `Job board listening on ${env.PUBLIC_URL} (${database.engine}, ${mode})`,
+  );
 }
 
 main().catch((error: unknown) => {

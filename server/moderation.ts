@@ -1,5 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { jobReportSchema, moderationDecisionSchema, REPORT_REASONS, type JobStatus, type ModerationAction } from "#shared/moderation.ts";
+import {
+  jobReportSchema,
+  moderationDecisionSchema,
+  REPORT_REASONS,
+  type JobStatus,
+  type ModerationAction,
+} from "#shared/moderation.ts";
 import { jobIdSchema, type Job } from "#shared/job.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
@@ -102,11 +108,22 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
      * approve / reject / hide / restore, recorded with who, when and why. A rejection needs a reason, which is mailed
      * to the employer; an approval makes the employer trusted (MODERATION=first); any decision settles open reports.
      */
-    async decide({ viewer, id, action, fields }: { viewer: SessionUser | null; id: string; action: string; fields: Record<string, unknown> }) {
+    async decide({
+      viewer,
+      id,
+      action,
+      fields,
+    }: {
+      viewer: SessionUser | null;
+      id: string;
+      action: string;
+      fields: Record<string, unknown>;
+    }) {
       const admin = await requireAdmin(viewer);
       if (!isModerationAction(action)) throw notFound(`No moderation action ${action}`);
       const { reason } = parseOrThrow(moderationDecisionSchema, fields);
-      if (action === "reject" && !reason) throw invalid("Say why the listing is rejected: the employer is told", { reason: "Required" });
+      if (action === "reject" && !reason)
+        throw invalid("Say why the listing is rejected: the employer is told", { reason: "Required" });
       const { job } = await review(id);
       const decision = DECISIONS[action];
       return db.transaction(async (tx) => {
@@ -115,14 +132,19 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
           .set({ status: decision.to, statusReason: decision.to === "published" ? null : (reason ?? null) })
           .where(and(eq(jobs.id, job._id), sql`${jobs.status} IN ${decision.from}`))
           .returning({ ownerId: jobs.ownerId, title: jobs.title });
-        if (!updated) throw new DomainError("CONFLICT", `This listing cannot be ${PAST[action]} now: it changed; reload the page`);
+        if (!updated)
+          throw new DomainError("CONFLICT", `This listing cannot be ${PAST[action]} now: it changed; reload the page`);
         await recordEvent(tx, { jobId: job._id, action, actor: admin, reason: reason ?? null });
         await resolveReports(tx, [job._id]);
         if (updated.ownerId && action === "approve") {
-          await tx.update(user).set({ trustedAt: sql`now()` }).where(and(eq(user.id, updated.ownerId), isNull(user.trustedAt)));
+          await tx
+            .update(user)
+            .set({ trustedAt: sql`now()` })
+            .where(and(eq(user.id, updated.ownerId), isNull(user.trustedAt)));
         }
         const owner = updated.ownerId ? await findAccount(tx, updated.ownerId) : undefined;
-        if (action === "reject" && reason && owner) await mailRejection(tx, env, { id: job._id, title: updated.title, ownerEmail: owner.email }, reason);
+        if (action === "reject" && reason && owner)
+          await mailRejection(tx, env, { id: job._id, title: updated.title, ownerEmail: owner.email }, reason);
         return { acknowledged: true as const, status: decision.to };
       });
     },
@@ -132,7 +154,17 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
      * rate limited per client. When REPORTS_TO_HIDE distinct readers have open reports, the listing is hidden until an
      * admin decides.
      */
-    async reportJob({ viewer, id, clientIp, fields }: { viewer: SessionUser | null; id: string; clientIp: string; fields: Record<string, unknown> }) {
+    async reportJob({
+      viewer,
+      id,
+      clientIp,
+      fields,
+    }: {
+      viewer: SessionUser | null;
+      id: string;
+      clientIp: string;
+      fields: Record<string, unknown>;
+    }) {
       const parsedId = jobIdSchema.safeParse(id);
       const row = parsedId.success ? await findJobRow(db, parsedId.data) : undefined;
       if (!row || row.status !== "published") throw notFound("Job not found");
@@ -146,11 +178,27 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
       if (!result.stored && result.reason === "duplicate") {
         throw new DomainError("CONFLICT", "You have already reported this listing. An admin will look at it.");
       }
-      if (!result.stored) throw rateLimited("You have sent several reports in a short time. Please try again later.", result.retryAfterSeconds);
+      if (!result.stored)
+        throw rateLimited(
+          "You have sent several reports in a short time. Please try again later.",
+          result.retryAfterSeconds,
+        );
       const job = { id: row.id, title: row.title, companyName: row.companyName };
-      if (result.openReporters >= env.REPORTS_TO_HIDE && (await hidePublished(db, row.id, "Reported by readers; waiting for review"))) {
-        await recordEvent(db, { jobId: row.id, action: "auto-hide", reason: `${result.openReporters} readers reported it` });
-        await notifyAdminsOfReport(db, env, job, `${result.openReporters} readers reported this listing, so it is hidden until you decide`);
+      if (
+        result.openReporters >= env.REPORTS_TO_HIDE &&
+        (await hidePublished(db, row.id, "Reported by readers; waiting for review"))
+      ) {
+        await recordEvent(db, {
+          jobId: row.id,
+          action: "auto-hide",
+          reason: `${result.openReporters} readers reported it`,
+        });
+        await notifyAdminsOfReport(
+          db,
+          env,
+          job,
+          `${result.openReporters} readers reported this listing, so it is hidden until you decide`,
+        );
       } else if (result.firstOpen) {
         await notifyAdminsOfReport(db, env, job, `A reader reported this listing: ${REPORT_REASONS[report.reason]}`);
       }
@@ -161,7 +209,15 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
      * Suspends an account: its sessions end, new sign-ins are refused (auth.ts), and its published listings are hidden,
      * each recorded in the listing's history. Admins cannot suspend themselves.
      */
-    async suspendAccount({ viewer, userId, fields }: { viewer: SessionUser | null; userId: string; fields: Record<string, unknown> }) {
+    async suspendAccount({
+      viewer,
+      userId,
+      fields,
+    }: {
+      viewer: SessionUser | null;
+      userId: string;
+      fields: Record<string, unknown>;
+    }) {
       const admin = await requireAdmin(viewer);
       const { reason } = parseOrThrow(moderationDecisionSchema, fields);
       if (!reason) throw invalid("Say why the account is suspended", { reason: "Required" });
@@ -179,7 +235,13 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
           .set({ status: "hidden", statusReason: ACCOUNT_SUSPENDED })
           .where(and(eq(jobs.ownerId, userId), eq(jobs.status, "published")))
           .returning({ id: jobs.id });
-        for (const job of hidden) await recordEvent(tx, { jobId: job.id, action: "hide", actor: admin, reason: `Account suspended: ${reason}` });
+        for (const job of hidden)
+          await recordEvent(tx, {
+            jobId: job.id,
+            action: "hide",
+            actor: admin,
+            reason: `Account suspended: ${reason}`,
+          });
         return { acknowledged: true as const, hiddenListings: hidden.length };
       });
     },
@@ -199,7 +261,8 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
           .set({ status: "published", statusReason: null })
           .where(and(eq(jobs.ownerId, userId), eq(jobs.status, "hidden"), eq(jobs.statusReason, ACCOUNT_SUSPENDED)))
           .returning({ id: jobs.id });
-        for (const job of restored) await recordEvent(tx, { jobId: job.id, action: "restore", actor: admin, reason: "Suspension lifted" });
+        for (const job of restored)
+          await recordEvent(tx, { jobId: job.id, action: "restore", actor: admin, reason: "Suspension lifted" });
         return { acknowledged: true as const, restoredListings: restored.length };
       });
     },
@@ -237,6 +300,11 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
 /** The reason on a listing hidden by its owner's suspension: lifting the suspension restores exactly these. */
 const ACCOUNT_SUSPENDED = "The employer's account is suspended";
 
-const PAST: Record<ModerationAction, string> = { approve: "approved", reject: "rejected", hide: "hidden", restore: "restored" };
+const PAST: Record<ModerationAction, string> = {
+  approve: "approved",
+  reject: "rejected",
+  hide: "hidden",
+  restore: "restored",
+};
 
 export type Moderation = ReturnType<typeof createModeration>;

@@ -30,11 +30,17 @@ function newestMtime(target: string): number {
 
 /** `npm start` builds when there is no build or the app's sources changed since the last one. */
 export async function ensureBuild(log: (message: string) => Promise<void> | void): Promise<void> {
-  const sources = ["app", "shared", "vite.config.ts", "react-router.config.ts", "package.json"].map((p) => path.join(ROOT, p));
+  const sources = ["app", "shared", "vite.config.ts", "react-router.config.ts", "package.json"].map((p) =>
+    path.join(ROOT, p),
+  );
   const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
   if (built > Math.max(...sources.map(newestMtime))) return;
   // Awaited: the build below blocks this process, and a logger that writes in the background must say "building" first.
-  await log(built ? "Sources changed since the last build; rebuilding…" : "No build found; building the app (first start only)…");
+  await log(
+    built
+      ? "Sources changed since the last build; rebuilding…"
+      : "No build found; building the app (first start only)…",
+  );
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: ROOT,
     stdio: "inherit",

@@ -31,11 +31,26 @@ export type AppServices = {
   moderation: Moderation;
 };
 
-export function createServices({ env, database, logger, secret }: { env: Env; database: Database; logger: Logger; secret: string }): AppServices {
+export function createServices({
+  env,
+  database,
+  logger,
+  secret,
+}: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  secret: string;
+}): AppServices {
   const { db } = database;
   const jobs = createJobs({ db, env });
   // better-auth tells the jobs domain when an address is verified, so the listings held for it go on.
-  const auth = createAuth({ db, env, secret, hooks: { onEmailVerified: (userId) => jobs.releaseVerifiedListings({ userId }) } });
+  const auth = createAuth({
+    db,
+    env,
+    secret,
+    hooks: { onEmailVerified: (userId) => jobs.releaseVerifiedListings({ userId }) },
+  });
   return {
     env,
     site: siteSettings(env),

@@ -33,7 +33,8 @@ export function handleShutdownSignals({ server, graceMs, tasks, logger, exit = p
   });
 
   const cut = (reason: string) => {
-    if (inFlight.size > 0) logger.warn({ requests: inFlight.size }, `${reason}: closing connections of requests still in flight`);
+    if (inFlight.size > 0)
+      logger.warn({ requests: inFlight.size }, `${reason}: closing connections of requests still in flight`);
     server.closeAllConnections();
   };
 
@@ -76,5 +77,7 @@ export function handleShutdownSignals({ server, graceMs, tasks, logger, exit = p
 export type ShutdownMessage = { type: "job-board:shutdown"; again: boolean };
 
 function isShutdownMessage(message: unknown): message is ShutdownMessage {
-  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "job-board:shutdown";
+  return (
+    typeof message === "object" && message !== null && (message as { type?: unknown }).type === "job-board:shutdown"
+  );
 }

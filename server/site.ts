@@ -14,7 +14,9 @@ const BRANDS: { host: RegExp; kind: SocialKind; label: string }[] = [
 function socialLink(href: string): SocialLink {
   const host = new URL(href).hostname.toLowerCase();
   const brand = BRANDS.find((candidate) => candidate.host.test(host));
-  return brand ? { href, kind: brand.kind, label: brand.label } : { href, kind: "site", label: host.replace(/^www\./, "") };
+  return brand
+    ? { href, kind: brand.kind, label: brand.label }
+    : { href, kind: "site", label: host.replace(/^www\./, "") };
 }
 
 /** Built once at boot from the validated settings; pages receive it through the root loader, never from env. */

@@ -44,7 +44,10 @@ export function createSources({ db, env }: { db: Db; env: Env }) {
         total: result.total,
         jobs: result.jobs.map((job) => {
           const text = htmlToText(job.descriptionHtml);
-          return { ...job, excerpt: text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text };
+          return {
+            ...job,
+            excerpt: text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text,
+          };
         }),
       };
     },

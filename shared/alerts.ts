@@ -23,10 +23,18 @@ export const alertSubscriptionSchema = z.object({
 });
 
 /** The manage page's change of one alert's frequency. */
-export const alertFrequencySchema = z.object({ frequency: z.enum(ALERT_FREQUENCIES, { error: "Choose daily, weekly or instant" }) });
+export const alertFrequencySchema = z.object({
+  frequency: z.enum(ALERT_FREQUENCIES, { error: "Choose daily, weekly or instant" }),
+});
 
 /** An alert as the manage page shows it. */
-export type AlertSummary = { id: string; frequency: AlertFrequency; search: Record<string, string>; confirmed: boolean; createdAt: string };
+export type AlertSummary = {
+  id: string;
+  frequency: AlertFrequency;
+  search: Record<string, string>;
+  confirmed: boolean;
+  createdAt: string;
+};
 
 /** "react in pune, employmentType Full-time": the search an alert follows, for subject lines and lists. */
 export function describeSearch(search: Record<string, string>): string {

@@ -30,7 +30,9 @@ export const jobSchema = z
     minPrice: z.string().describe("A number, as text (the original product's format)"),
     maxPrice: z.string().describe("A number, as text (the original product's format)"),
     salaryType: z.enum(SALARY_TYPES),
-    salaryCurrency: z.enum(CURRENCY_CODES).describe("ISO 4217 code of minPrice and maxPrice; INR for listings posted without one"),
+    salaryCurrency: z
+      .enum(CURRENCY_CODES)
+      .describe("ISO 4217 code of minPrice and maxPrice; INR for listings posted without one"),
     jobLocation: z.string(),
     englishLevel: z.enum(ENGLISH_LEVELS),
     gender: z.enum(GENDERS),
@@ -66,7 +68,9 @@ export const errorBodySchema = z
   .meta({ id: "Error", title: "Error" });
 
 /** Only `published` listings are shown to others; `pending` ones wait for review or for the address to be verified. */
-const jobStatusSchema = z.enum(JOB_STATUSES).describe("Where the listing stands: only published listings are shown to others");
+const jobStatusSchema = z
+  .enum(JOB_STATUSES)
+  .describe("Where the listing stands: only published listings are shown to others");
 
 /** A listing as its owner sees it in My Listings: with its status and, when rejected or hidden, why. */
 export const ownedJobSchema = jobSchema
@@ -77,9 +81,16 @@ export const postJobAnswerSchema = z
   .object({ acknowledged: z.literal(true), insertedId: z.uuid(), status: jobStatusSchema })
   .meta({ id: "PostJobAnswer" });
 export const updateJobAnswerSchema = z
-  .object({ acknowledged: z.literal(true), matchedCount: z.number().int(), modifiedCount: z.number().int(), status: jobStatusSchema })
+  .object({
+    acknowledged: z.literal(true),
+    matchedCount: z.number().int(),
+    modifiedCount: z.number().int(),
+    status: jobStatusSchema,
+  })
   .meta({ id: "UpdateJobAnswer" });
-export const deleteJobAnswerSchema = z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() }).meta({ id: "DeleteJobAnswer" });
+export const deleteJobAnswerSchema = z
+  .object({ acknowledged: z.literal(true), deletedCount: z.number().int() })
+  .meta({ id: "DeleteJobAnswer" });
 
 export const blogPostSchema = z
   .object({ title: z.string(), date: z.iso.date(), content: z.string() })

@@ -17,9 +17,7 @@ const optionalText = (label: string, max: number, extra?: (s: z.ZodString) => z.
     .string({ error: `${label} must be text` })
     .nullish()
     .transform((value) => (value ?? "").trim())
-    .pipe(
-      (extra ? extra(singleLine(label)) : singleLine(label)).max(max, `${label} must be at most ${max} characters`),
-    )
+    .pipe((extra ? extra(singleLine(label)) : singleLine(label)).max(max, `${label} must be at most ${max} characters`))
     .transform((value) => (value === "" ? undefined : value))
     .optional();
 

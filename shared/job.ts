@@ -90,7 +90,10 @@ function isShortened(value: string): boolean {
   }
 }
 
-const applyLink = webUrl.refine((value) => !isShortened(value), "The apply link must not use a link shortener; give the full address");
+const applyLink = webUrl.refine(
+  (value) => !isShortened(value),
+  "The apply link must not use a link shortener; give the full address",
+);
 
 const enumField = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: requiredMessage(`Must be one of: ${values.join(", ")}`) });
@@ -109,12 +112,18 @@ const numberField = z.preprocess(
 );
 
 /** Salaries are free text in the original product; we store numbers so salary filters compare numbers. */
-const salaryField = numberField.pipe(z.number().min(0, "Must be 0 or more").max(MAX_SALARY, "Must be at most 1000000000"));
+const salaryField = numberField.pipe(
+  z.number().min(0, "Must be 0 or more").max(MAX_SALARY, "Must be at most 1000000000"),
+);
 
 const CURRENCY_MESSAGE = "Must be an ISO 4217 currency code, like INR, USD or EUR";
 
 /** An ISO 4217 code, in either case ("usd" is USD); anything else is refused, never guessed at. */
-const currencyCode = z.string({ error: CURRENCY_MESSAGE }).trim().toUpperCase().pipe(z.enum(CURRENCY_CODES, { error: CURRENCY_MESSAGE }));
+const currencyCode = z
+  .string({ error: CURRENCY_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(CURRENCY_CODES, { error: CURRENCY_MESSAGE }));
 
 /** Listings and clients from before currencies were asked for mean rupees. */
 const salaryCurrency = z.preprocess(blankToUndefined, currencyCode.default(DEFAULT_CURRENCY));
@@ -134,7 +143,10 @@ const postingDate = z.preprocess(
   z
     .string({ error: "Required" })
     .trim()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), "Must be a date (YYYY-MM-DD)")
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value),
+      "Must be a date (YYYY-MM-DD)",
+    )
     .refine(isCalendarDate, "Must be a valid date"),
 );
 
@@ -203,43 +215,43 @@ const skills = z
  * Field names are the spec's wire names, typos included (Industry, postionopens, companyInstgram).
  */
 export const jobFieldsSchema = z.object({
-    jobTitle: requiredText(120),
-    companyName: requiredText(120),
-    Industry: requiredText(80),
-    companySite: optionalUrl,
-    higherEducation: optionalText(120),
-    companyLogo: optionalUrl,
-    description: requiredText(10_000),
-    companyDec: requiredText(5_000),
-    responsibilities: optionalText(5_000),
-    requirements: optionalText(5_000),
-    postionopens: openings,
-    postingDate,
-    minPrice: salaryField,
-    maxPrice: salaryField,
-    salaryType: z.preprocess(blankToUndefined, enumField(SALARY_TYPES)),
-    salaryCurrency,
-    jobLocation: requiredText(120),
-    englishLevel: z.preprocess(blankToUndefined, enumField(ENGLISH_LEVELS)),
-    gender: z.preprocess(blankToUndefined, enumField(GENDERS)),
-    experienceLevel: z.preprocess(blankToUndefined, enumField(EXPERIENCE_LEVELS)),
-    employmentType: z.preprocess(blankToUndefined, enumField(EMPLOYMENT_TYPES)),
-    skills,
-    postedByEmail: z.preprocess(blankToUndefined, z.email("Must be a valid email address").max(254).optional()),
-    postedByNumber: z.preprocess(blankToUndefined, phone.optional()),
-    applyLink: z.preprocess(blankToUndefined, applyLink),
-    companyLinkedin: optionalUrl,
-    companyFacebook: optionalUrl,
-    companyInstgram: optionalUrl,
-    companyInstagram: optionalUrl,
-    companyTwitter: optionalUrl,
+  jobTitle: requiredText(120),
+  companyName: requiredText(120),
+  Industry: requiredText(80),
+  companySite: optionalUrl,
+  higherEducation: optionalText(120),
+  companyLogo: optionalUrl,
+  description: requiredText(10_000),
+  companyDec: requiredText(5_000),
+  responsibilities: optionalText(5_000),
+  requirements: optionalText(5_000),
+  postionopens: openings,
+  postingDate,
+  minPrice: salaryField,
+  maxPrice: salaryField,
+  salaryType: z.preprocess(blankToUndefined, enumField(SALARY_TYPES)),
+  salaryCurrency,
+  jobLocation: requiredText(120),
+  englishLevel: z.preprocess(blankToUndefined, enumField(ENGLISH_LEVELS)),
+  gender: z.preprocess(blankToUndefined, enumField(GENDERS)),
+  experienceLevel: z.preprocess(blankToUndefined, enumField(EXPERIENCE_LEVELS)),
+  employmentType: z.preprocess(blankToUndefined, enumField(EMPLOYMENT_TYPES)),
+  skills,
+  postedByEmail: z.preprocess(blankToUndefined, z.email("Must be a valid email address").max(254).optional()),
+  postedByNumber: z.preprocess(blankToUndefined, phone.optional()),
+  applyLink: z.preprocess(blankToUndefined, applyLink),
+  companyLinkedin: optionalUrl,
+  companyFacebook: optionalUrl,
+  companyInstgram: optionalUrl,
+  companyInstagram: optionalUrl,
+  companyTwitter: optionalUrl,
 });
 
 export const jobInputSchema = jobFieldsSchema.superRefine((job, ctx) => {
-    if (typeof job.minPrice === "number" && typeof job.maxPrice === "number" && job.maxPrice < job.minPrice) {
-      ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Must be at least the minimum salary" });
-    }
-  });
+  if (typeof job.minPrice === "number" && typeof job.maxPrice === "number" && job.maxPrice < job.minPrice) {
+    ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Must be at least the minimum salary" });
+  }
+});
 
 /** The furthest any time zone runs ahead of UTC (UTC+14): a date that is already today somewhere is not "the future". */
 const EARLIEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
@@ -249,7 +261,8 @@ const EARLIEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
  * it is posted; dated ahead, it would sit above every other listing until that day comes.
  */
 export function postingDateProblem(postingDate: string | Date, now: Date = new Date()): string | undefined {
-  if (isExpired(postingDate, now)) return `Must be within the last ${LISTING_LIFETIME_DAYS} days; an older listing is never shown`;
+  if (isExpired(postingDate, now))
+    return `Must be within the last ${LISTING_LIFETIME_DAYS} days; an older listing is never shown`;
   const posted = typeof postingDate === "string" ? new Date(postingDate) : postingDate;
   if (posted.getTime() > now.getTime() + EARLIEST_ZONE_AHEAD_MS) return "Must not be in the future";
   return undefined;
@@ -327,7 +340,12 @@ export const jobSearchSchema = z.object({
   englishLevel: optionalEnum(ENGLISH_LEVELS),
   page: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(100_000).default(1),
+    z.coerce
+      .number({ error: "Must be a number" })
+      .int("Must be a whole number")
+      .min(1, "Must be 1 or more")
+      .max(100_000)
+      .default(1),
   ),
   limit: pageSize(HOME_PAGE_SIZE),
   /** Keyset paging (ADR 9): continues after a previous page's X-Next-Cursor, however deep. */
@@ -354,7 +372,8 @@ export function searchFilterParams(search: JobSearch): URLSearchParams {
   if (search.employmentType) params.set("employmentType", search.employmentType);
   if (search.minSalary !== undefined) params.set("minSalary", String(search.minSalary));
   if (search.maxSalary !== undefined) params.set("maxSalary", String(search.maxSalary));
-  if (search.salaryCurrency && search.salaryCurrency !== DEFAULT_CURRENCY) params.set("salaryCurrency", search.salaryCurrency);
+  if (search.salaryCurrency && search.salaryCurrency !== DEFAULT_CURRENCY)
+    params.set("salaryCurrency", search.salaryCurrency);
   if (search.datePosted !== "all") params.set("datePosted", search.datePosted);
   if (search.gender) params.set("gender", search.gender);
   if (search.englishLevel) params.set("englishLevel", search.englishLevel);

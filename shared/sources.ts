@@ -77,7 +77,12 @@ export const externalSearchSchema = z.object({
   ),
   page: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(100_000).default(1),
+    z.coerce
+      .number({ error: "Must be a number" })
+      .int("Must be a whole number")
+      .min(1, "Must be 1 or more")
+      .max(100_000)
+      .default(1),
   ),
   limit: z.preprocess(
     (value) => (value === "" ? undefined : value),

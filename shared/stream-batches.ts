@@ -3,7 +3,12 @@
  * listing files and the syndication feed are never capped, so memory holds one batch however many rows there are.
  * Cancelling the stream (the client went away) ends the source too.
  */
-export function streamBatches<T>({ head, foot, batches, render }: {
+export function streamBatches<T>({
+  head,
+  foot,
+  batches,
+  render,
+}: {
   head: string;
   foot: string;
   batches: AsyncIterable<T[]>;

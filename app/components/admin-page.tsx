@@ -35,7 +35,19 @@ export function AdminPage({ title, intro, backToQueue = false, narrow = false, c
  */
 export function AdminErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" detail="The page you are looking for does not exist or has moved." />;
+    return (
+      <ErrorPage
+        status={404}
+        title="Page not found"
+        detail="The page you are looking for does not exist or has moved."
+      />
+    );
   }
-  return <ErrorPage status={500} title="Something went wrong" detail="We could not load this page. Please try again in a moment." />;
+  return (
+    <ErrorPage
+      status={500}
+      title="Something went wrong"
+      detail="We could not load this page. Please try again in a moment."
+    />
+  );
 }

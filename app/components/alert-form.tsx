@@ -2,9 +2,14 @@ import { BellRing } from "#app/components/icons.tsx";
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_FREQUENCIES, type AlertFrequency } from "#shared/alerts.ts";
 
-const FREQUENCY_LABELS: Record<AlertFrequency, string> = { daily: "Daily", weekly: "Weekly", instant: "As soon as they are posted" };
+const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  instant: "As soon as they are posted",
+};
 
-export const ALERT_SENT = "Almost done: we sent you a link to confirm the alert. Nothing is mailed until you follow it.";
+export const ALERT_SENT =
+  "Almost done: we sent you a link to confirm the alert. Nothing is mailed until you follow it.";
 
 type Status = { tone: "success" | "error"; message: string } | null;
 
@@ -36,9 +41,14 @@ export function AlertForm({ search }: { search: Record<string, string> }) {
         setStatus({ tone: "success", message: ALERT_SENT });
         return;
       }
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
+      const body = (await response.json().catch(() => null)) as {
+        error?: { message?: string; fields?: Record<string, string> };
+      } | null;
       setFieldErrors(body?.error?.fields ?? {});
-      setStatus({ tone: "error", message: body?.error?.message ?? "Something went wrong on our side. Please try again." });
+      setStatus({
+        tone: "error",
+        message: body?.error?.message ?? "Something went wrong on our side. Please try again.",
+      });
     } catch {
       setStatus({ tone: "error", message: "Could not reach the server. Check your connection and try again." });
     } finally {
@@ -58,7 +68,13 @@ export function AlertForm({ search }: { search: Record<string, string> }) {
         <BellRing aria-hidden="true" className="h-4 w-4" />
         Email me new jobs like these
       </button>
-      <form id={formId} hidden={!open} onSubmit={submit} aria-label="Job alert" className="mt-3 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end">
+      <form
+        id={formId}
+        hidden={!open}
+        onSubmit={submit}
+        aria-label="Job alert"
+        className="mt-3 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
+      >
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
           Email address
           <input
@@ -81,12 +97,19 @@ export function AlertForm({ search }: { search: Record<string, string> }) {
             ))}
           </select>
         </label>
-        <button type="submit" disabled={sending} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={sending}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           Create alert
         </button>
       </form>
       {status ? (
-        <p role={status.tone === "error" ? "alert" : "status"} className={`mt-2 text-sm ${status.tone === "error" ? "text-red-700" : "text-green-800"}`}>
+        <p
+          role={status.tone === "error" ? "alert" : "status"}
+          className={`mt-2 text-sm ${status.tone === "error" ? "text-red-700" : "text-green-800"}`}
+        >
           {status.message}
         </p>
       ) : null}

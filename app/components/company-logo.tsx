@@ -26,7 +26,9 @@ export function CompanyLogo({ src, companyName, className = "h-12 w-12", skeleto
 
   const alt = `${companyName} logo`;
   return (
-    <span className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-lg bg-white ${className}`}>
+    <span
+      className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-lg bg-white ${className}`}
+    >
       {failed && fallback === "icon" ? (
         <Building2 role="img" aria-label={alt} className="h-3/5 w-3/5 text-brand-600" />
       ) : (

@@ -34,7 +34,13 @@ export function Faq({ entries }: { entries: readonly FaqEntry[] }) {
                 />
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-slate-700">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!expanded}
+              className="px-5 pb-5 text-slate-700"
+            >
               {entry.answer}
             </div>
           </div>

@@ -61,7 +61,17 @@ function RadioGroup({
   );
 }
 
-function Select({ label, name, options, value }: { label: string; name: string; options: readonly string[]; value: string }) {
+function Select({
+  label,
+  name,
+  options,
+  value,
+}: {
+  label: string;
+  name: string;
+  options: readonly string[];
+  value: string;
+}) {
   return (
     <label className="block text-sm text-slate-700">
       <span className="sr-only">{label}</span>
@@ -147,18 +157,33 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
-        <form key={JSON.stringify(query)} ref={form} method="get" action="/" onSubmit={submit} aria-labelledby="filter-heading">
+        <form
+          key={JSON.stringify(query)}
+          ref={form}
+          method="get"
+          action="/"
+          onSubmit={submit}
+          aria-labelledby="filter-heading"
+        >
           <HiddenFields query={{ search: query.search, location: query.location }} />
           <Section title="Experience">
             <RadioGroup
               legend="Experience"
               name="experienceLevel"
               value={query.experienceLevel ?? ""}
-              options={[{ value: "", label: "Any" }, ...EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level }))]}
+              options={[
+                { value: "", label: "Any" },
+                ...EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level })),
+              ]}
             />
           </Section>
           <Section title="Type">
-            <Select label="Employment type" name="employmentType" options={EMPLOYMENT_TYPES} value={query.employmentType ?? ""} />
+            <Select
+              label="Employment type"
+              name="employmentType"
+              options={EMPLOYMENT_TYPES}
+              value={query.employmentType ?? ""}
+            />
           </Section>
           <Section title="Salary">
             <div className="grid grid-cols-2 gap-2">
@@ -211,7 +236,12 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
             <Select label="Gender" name="gender" options={LISTING_GENDERS} value={query.gender ?? ""} />
           </Section>
           <Section title="English Level">
-            <Select label="English level" name="englishLevel" options={ENGLISH_LEVELS} value={query.englishLevel ?? ""} />
+            <Select
+              label="English level"
+              name="englishLevel"
+              options={ENGLISH_LEVELS}
+              value={query.englishLevel ?? ""}
+            />
           </Section>
           <div className="mt-4 flex gap-2 bg-white max-[769px]:sticky max-[769px]:bottom-0 max-[769px]:-mx-4 max-[769px]:-mb-4 max-[769px]:border-t max-[769px]:border-slate-200 max-[769px]:p-4">
             <button

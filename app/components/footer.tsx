@@ -15,7 +15,9 @@ export function Footer() {
             <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
             {site.name}
           </Link>
-          <p className="mt-3 text-sm text-slate-300">Free job listings for employers, tech and non-tech jobs for everyone.</p>
+          <p className="mt-3 text-sm text-slate-300">
+            Free job listings for employers, tech and non-tech jobs for everyone.
+          </p>
           <address className="mt-3 space-y-1 text-sm not-italic">
             <a href={`mailto:${site.contactEmail}`} className={`block ${linkClass}`}>
               {site.contactEmail}

@@ -82,7 +82,10 @@ function MoreUsMenu() {
       >
         {MORE_US_NAV.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className="block px-4 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700">
+            <Link
+              to={item.to}
+              className="block px-4 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+            >
               {item.label}
             </Link>
           </li>
@@ -233,7 +236,12 @@ export function Header() {
           </button>
         </div>
       </div>
-      <nav id={menuId} aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 py-3 lg:hidden">
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 py-3 lg:hidden"
+      >
         <ul className="flex flex-col gap-1">
           {MAIN_NAV.map((item) => (
             <li key={item.to}>

@@ -67,7 +67,9 @@ import * as x from "lucide-react/icons/x";
 type Drawing = { name: string; aliases?: string[]; size?: number; node: DrawingNode[] };
 type DrawingNode = [tag: string, attributes: Record<string, string | number>, children?: DrawingNode[]];
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML" | "ref"> & { size?: number | string };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML" | "ref"> & {
+  size?: number | string;
+};
 export type IconComponent = ((props: IconProps) => ReactElement) & { displayName?: string };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -84,14 +86,19 @@ function markupOf(nodes: DrawingNode[]): string {
 /** Lucide's icon modules export their drawing as `__iconData` (not in their types). */
 function drawingIn(module: unknown): Drawing {
   const drawing = (module as { __iconData?: Drawing }).__iconData;
-  if (!drawing) throw new Error("A lucide-react icon module no longer exports __iconData: app/components/icons.tsx needs updating");
+  if (!drawing)
+    throw new Error("A lucide-react icon module no longer exports __iconData: app/components/icons.tsx needs updating");
   return drawing;
 }
 
 function drawn(module: unknown): IconComponent {
   const drawing = drawingIn(module);
   const markup = { __html: markupOf(drawing.node) };
-  const classes = ["lucide", `lucide-${drawing.name}`, ...(drawing.aliases ?? []).map((alias) => `lucide-${alias}`)].join(" ");
+  const classes = [
+    "lucide",
+    `lucide-${drawing.name}`,
+    ...(drawing.aliases ?? []).map((alias) => `lucide-${alias}`),
+  ].join(" ");
   const viewBox = `0 0 ${drawing.size ?? 24} ${drawing.size ?? 24}`;
   function Icon({ size = 24, className, ...rest }: IconProps) {
     // As Lucide does: decorative (hidden from assistive technology) unless given a label or a role.

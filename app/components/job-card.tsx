@@ -30,7 +30,11 @@ export function JobCard({ job, skeletonDelayMs = 0 }: { job: Job; skeletonDelayM
   return (
     <article className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
       <div className="flex items-start gap-3">
-        <CompanyLogo src={job.companyLogo} companyName={job.companyName} skeletonMs={skeletonDelayMs + CARD_SKELETON_MS} />
+        <CompanyLogo
+          src={job.companyLogo}
+          companyName={job.companyName}
+          skeletonMs={skeletonDelayMs + CARD_SKELETON_MS}
+        />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm text-slate-600">{job.companyName}</p>
           <h3 className="text-base font-semibold text-slate-900">

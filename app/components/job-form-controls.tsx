@@ -33,7 +33,10 @@ const bound = (props: ControlProps) => ({
   className: inputClass,
 });
 
-type InputExtras = Pick<InputHTMLAttributes<HTMLInputElement>, "min" | "step" | "inputMode" | "placeholder" | "autoComplete">;
+type InputExtras = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "min" | "step" | "inputMode" | "placeholder" | "autoComplete"
+>;
 
 export const text =
   (type = "text", extra: InputExtras = {}): Control =>
@@ -58,7 +61,10 @@ export const choice =
   );
 
 /** Every currency a salary can be in, by code: a native select jumps to "USD" as the user types it. */
-export const currencyChoice = choice(CURRENCY_CODES, { labelOf: (code) => `${code} – ${CURRENCY_NAMES[code]}`, blank: false });
+export const currencyChoice = choice(CURRENCY_CODES, {
+  labelOf: (code) => `${code} – ${CURRENCY_NAMES[code]}`,
+  blank: false,
+});
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -69,7 +75,14 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-type FieldProps = { id: string; label: string; error?: string; hint?: string; liveError?: boolean; children: ReactNode };
+type FieldProps = {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  liveError?: boolean;
+  children: ReactNode;
+};
 
 export function Field({ id, label, error, hint, liveError, children }: FieldProps) {
   return (

@@ -16,7 +16,16 @@ import {
 } from "#shared/job.ts";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { fieldErrors, messagesByField } from "#shared/errors.ts";
-import { area, choice, currencyChoice, Field, inputClass, Section, text, type Control } from "#app/components/job-form-controls.tsx";
+import {
+  area,
+  choice,
+  currencyChoice,
+  Field,
+  inputClass,
+  Section,
+  text,
+  type Control,
+} from "#app/components/job-form-controls.tsx";
 
 type Skill = { value: string; label: string };
 
@@ -44,7 +53,13 @@ export function localDate(moment: Date): string {
 /** Spec §3: a new listing starts as 'Frontend Developer', posted today (the visitor's today). */
 export function emptyJobForm(today = new Date()): JobFormState {
   const blank = Object.fromEntries(JOB_FORM_TEXT_FIELDS.map((field) => [field, ""])) as Record<TextField, string>;
-  return { ...blank, jobTitle: "Frontend Developer", postingDate: localDate(today), salaryCurrency: DEFAULT_CURRENCY, skills: [] };
+  return {
+    ...blank,
+    jobTitle: "Frontend Developer",
+    postingDate: localDate(today),
+    salaryCurrency: DEFAULT_CURRENCY,
+    skills: [],
+  };
 }
 
 export function jobToForm(job: Job): JobFormState {
@@ -54,7 +69,11 @@ export function jobToForm(job: Job): JobFormState {
       return [field, value === null || value === undefined ? "" : String(value)];
     }),
   ) as Record<TextField, string>;
-  return { ...values, postingDate: job.postingDate.slice(0, 10), skills: job.skills.map(({ value }) => ({ value, label: value })) };
+  return {
+    ...values,
+    postingDate: job.postingDate.slice(0, 10),
+    skills: job.skills.map(({ value }) => ({ value, label: value })),
+  };
 }
 
 type JobFormProps = {
@@ -86,7 +105,15 @@ const genderChoice = choice(GENDERS);
 const longArea = area(5);
 const shortArea = area(4);
 
-export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openingsStep, resetOnSuccess, onSubmit }: JobFormProps) {
+export function JobForm({
+  initial,
+  postedByEmail,
+  submitLabel,
+  busyLabel,
+  openingsStep,
+  resetOnSuccess,
+  onSubmit,
+}: JobFormProps) {
   const [values, setValues] = useState<JobFormState>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -164,7 +191,9 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
         name,
         value: values[name],
         invalid: Boolean(errors[name]),
-        describedBy: [errors[name] ? `${idOf(name)}-error` : "", hint ? `${idOf(name)}-hint` : ""].filter(Boolean).join(" ") || undefined,
+        describedBy:
+          [errors[name] ? `${idOf(name)}-error` : "", hint ? `${idOf(name)}-hint` : ""].filter(Boolean).join(" ") ||
+          undefined,
         onChange: (value: string) => update(name, value),
       })}
     </Field>
@@ -173,7 +202,9 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
   return (
     <form ref={form} onSubmit={submit} noValidate aria-busy={busy} className="grid gap-8">
       <div role="alert" className="empty:hidden">
-        {formError ? <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{formError}</p> : null}
+        {formError ? (
+          <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{formError}</p>
+        ) : null}
       </div>
 
       <Section title="The job">
@@ -206,7 +237,11 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
               onKeyDown={(event) => {
                 // A skill already chosen ("react" beside React) leaves nothing to pick, and react-select would let Enter
                 // submit the half-filled form; it is taken as "already there" instead.
-                if (event.key === "Enter" && skillInput !== "" && addSkill(values.skills, skillInput) === values.skills) {
+                if (
+                  event.key === "Enter" &&
+                  skillInput !== "" &&
+                  addSkill(values.skills, skillInput) === values.skills
+                ) {
                   event.preventDefault();
                   setSkillInput("");
                 }
@@ -230,7 +265,9 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
         <div className="sm:col-span-2">
           {field("responsibilities", "Responsibilities (optional)", shortArea, "One numbered point per line.")}
         </div>
-        <div className="sm:col-span-2">{field("requirements", "Requirements (optional)", shortArea, "One numbered point per line.")}</div>
+        <div className="sm:col-span-2">
+          {field("requirements", "Requirements (optional)", shortArea, "One numbered point per line.")}
+        </div>
       </Section>
 
       <Section title="The company">
@@ -248,7 +285,11 @@ export function JobForm({ initial, postedByEmail, submitLabel, busyLabel, openin
       <Section title="How to apply">
         {field("applyLink", "Apply Link", urlInput)}
         {field("postedByNumber", "Contact Number (optional)", phoneInput)}
-        <Field id={idOf("postedByEmail")} label="Posted By (email)" hint="Listings are always posted under your account's email.">
+        <Field
+          id={idOf("postedByEmail")}
+          label="Posted By (email)"
+          hint="Listings are always posted under your account's email."
+        >
           <input
             id={idOf("postedByEmail")}
             type="email"

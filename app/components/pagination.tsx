@@ -25,7 +25,14 @@ export function Pagination({ page, totalPages, totalPagesLabel, query, onPage }:
   return (
     <form method="get" action="/" aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
       <HiddenFields query={query} />
-      <button type="submit" name="page" value={page - 1} disabled={page <= 1} onClick={go(page - 1)} className={buttonClass}>
+      <button
+        type="submit"
+        name="page"
+        value={page - 1}
+        disabled={page <= 1}
+        onClick={go(page - 1)}
+        className={buttonClass}
+      >
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         Previous
       </button>

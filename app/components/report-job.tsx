@@ -78,10 +78,19 @@ export function ReportJob({ jobId }: { jobId: string }) {
         onClose={close}
         actions={
           <>
-            <button type="button" onClick={close} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+            >
               Cancel
             </button>
-            <button type="submit" form={formId} disabled={busy} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+            <button
+              type="submit"
+              form={formId}
+              disabled={busy}
+              className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
               Send report
             </button>
           </>
@@ -93,7 +102,13 @@ export function ReportJob({ jobId }: { jobId: string }) {
             <div className="mt-2 space-y-1">
               {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([value, label]) => (
                 <label key={value} className="flex items-center gap-2">
-                  <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => setReason(value)}
+                  />
                   {label}
                 </label>
               ))}

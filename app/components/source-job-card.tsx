@@ -30,7 +30,10 @@ export function salaryText(job: SourcePageJob, rules: CardRules): string | null 
 
 export function Chip({ icon, children, title }: { icon?: ReactNode; children: ReactNode; title?: string }) {
   return (
-    <span title={title} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-700">
+    <span
+      title={title}
+      className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-700"
+    >
       {icon}
       <span className="truncate">{children}</span>
     </span>
@@ -43,11 +46,16 @@ export function JobChips({ job, rules }: { job: SourcePageJob; rules: CardRules 
   return (
     <div className="flex flex-wrap gap-2">
       {location && (
-        <Chip icon={<MapPin aria-hidden="true" className="h-3.5 w-3.5" />} title={rules.truncateLocation ? job.location! : undefined}>
+        <Chip
+          icon={<MapPin aria-hidden="true" className="h-3.5 w-3.5" />}
+          title={rules.truncateLocation ? job.location! : undefined}
+        >
           {location}
         </Chip>
       )}
-      {job.employmentType && <Chip icon={<Briefcase aria-hidden="true" className="h-3.5 w-3.5" />}>{job.employmentType}</Chip>}
+      {job.employmentType && (
+        <Chip icon={<Briefcase aria-hidden="true" className="h-3.5 w-3.5" />}>{job.employmentType}</Chip>
+      )}
       {salary && (
         <Chip
           icon={
@@ -65,7 +73,15 @@ export function JobChips({ job, rules }: { job: SourcePageJob; rules: CardRules 
   );
 }
 
-export function ApplyLink({ job, rules, className = "" }: { job: SourcePageJob; rules: CardRules; className?: string }) {
+export function ApplyLink({
+  job,
+  rules,
+  className = "",
+}: {
+  job: SourcePageJob;
+  rules: CardRules;
+  className?: string;
+}) {
   if (!job.applyUrl) return null;
   return (
     <a

@@ -19,7 +19,10 @@ export const adzunaSite = (country: string) => ADZUNA_SITES[country] ?? "https:/
 function JobsByAdzuna({ site }: { site: string }) {
   const link = "font-semibold text-brand-700 underline";
   return (
-    <p className="inline-flex min-h-[23px] min-w-[116px] items-center gap-1 text-sm text-slate-700" onClick={(event) => event.stopPropagation()}>
+    <p
+      className="inline-flex min-h-[23px] min-w-[116px] items-center gap-1 text-sm text-slate-700"
+      onClick={(event) => event.stopPropagation()}
+    >
       <a href={site} target="_blank" rel="noopener" className={link}>
         Jobs
       </a>
@@ -48,9 +51,15 @@ export type SourcePageContext = { adzunaSite: string };
  * How each source's page differs (spec §2 and §9): title, search hint, spinner, empty text, card rules and the credit
  * each source's terms ask for. One route module renders them all.
  */
-export const SOURCE_PAGE_CONFIGS: Record<SourceId, { meta: PageMeta; page: (context: SourcePageContext) => SourcePageConfig }> = {
+export const SOURCE_PAGE_CONFIGS: Record<
+  SourceId,
+  { meta: PageMeta; page: (context: SourcePageContext) => SourcePageConfig }
+> = {
   remoteok: {
-    meta: { title: "RemoteOk Jobs", description: "Remote jobs from Remote OK, searchable by role, company and location." },
+    meta: {
+      title: "RemoteOk Jobs",
+      description: "Remote jobs from Remote OK, searchable by role, company and location.",
+    },
     page: () => ({
       title: "RemoteOk Jobs",
       placeholder: "Search job by role, company and location",
@@ -75,7 +84,10 @@ export const SOURCE_PAGE_CONFIGS: Record<SourceId, { meta: PageMeta; page: (cont
     }),
   },
   adzuna: {
-    meta: { title: "Adzuna Jobs", description: "Jobs by Adzuna, searchable by title, company, description and location." },
+    meta: {
+      title: "Adzuna Jobs",
+      description: "Jobs by Adzuna, searchable by title, company, description and location.",
+    },
     page: ({ adzunaSite }) => ({
       title: "Adzuna Jobs",
       placeholder: "Search by title, company, description or location",
@@ -97,7 +109,10 @@ export const SOURCE_PAGE_CONFIGS: Record<SourceId, { meta: PageMeta; page: (cont
   // No JobPosting structured data on any source page: Himalayas' terms, for one, forbid passing its listings on to
   // aggregators such as Google Jobs.
   himalayas: {
-    meta: { title: "Himalayas Jobs", description: "Remote jobs from Himalayas, searchable by title, company and location." },
+    meta: {
+      title: "Himalayas Jobs",
+      description: "Remote jobs from Himalayas, searchable by title, company and location.",
+    },
     page: () => ({
       title: "Himalayas Jobs",
       placeholder: "Search by title, company or location",
@@ -146,7 +161,10 @@ export const SOURCE_PAGE_CONFIGS: Record<SourceId, { meta: PageMeta; page: (cont
     }),
   },
   jobwiz: {
-    meta: { title: "JobWiz Jobs", description: "Software engineering jobs from JobWiz, searchable by title, company and location." },
+    meta: {
+      title: "JobWiz Jobs",
+      description: "Software engineering jobs from JobWiz, searchable by title, company and location.",
+    },
     page: () => ({
       title: "JobWiz Jobs",
       placeholder: "Search by title, company or location",

@@ -5,7 +5,12 @@ import { BackLink } from "#app/components/back-link.tsx";
 import { TimedOverlay } from "#app/components/timed-overlay.tsx";
 import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
 import { formatLongDate } from "#app/lib/source-format.ts";
-import { isFailing, type SourcePage as SourcePageData, type SourcePageJob, type SourceStatus } from "#shared/sources.ts";
+import {
+  isFailing,
+  type SourcePage as SourcePageData,
+  type SourcePageJob,
+  type SourceStatus,
+} from "#shared/sources.ts";
 import { SourceJobCard, type CardRules } from "#app/components/source-job-card.tsx";
 import { SourceJobPopup } from "#app/components/source-job-popup.tsx";
 import { SourcePager } from "#app/components/source-pager.tsx";
@@ -116,7 +121,8 @@ export function SourcePage({ data, config }: { data: SourcePageData; config: Sou
 
   const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const { status, jobs } = data;
-  const showEmpty = jobs.length === 0 && status.configured && (!!data.search || (status.lastSuccessAt !== null && !isFailing(status)));
+  const showEmpty =
+    jobs.length === 0 && status.configured && (!!data.search || (status.lastSuccessAt !== null && !isFailing(status)));
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -140,7 +146,10 @@ export function SourcePage({ data, config }: { data: SourcePageData; config: Sou
             <label htmlFor="external-search" className="sr-only">
               Search jobs
             </label>
-            <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+            />
             <input
               id="external-search"
               type="search"
@@ -151,7 +160,12 @@ export function SourcePage({ data, config }: { data: SourcePageData; config: Sou
               // Room on the right only for the spinner, so the spec's long placeholders fit on a 375 px phone.
               className={`w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-8 text-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500 max-sm:text-xs ${searching ? "pr-9" : "pr-2"}`}
             />
-            {searching && <Loader2 aria-label="Searching" className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 animate-spin text-slate-500" />}
+            {searching && (
+              <Loader2
+                aria-label="Searching"
+                className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 animate-spin text-slate-500"
+              />
+            )}
           </form>
         </div>
 

@@ -10,7 +10,15 @@ export const revealAfter = (ms: number): CSSProperties => ({ animation: `timed-r
  * Covers its positioned parent for `ms`, then gets out of the way. Give it a `key` that changes with the
  * content (e.g. the job id) so a new page starts the timer again.
  */
-export function TimedOverlay({ ms, className = "", children }: { ms: number; className?: string; children: ReactNode }) {
+export function TimedOverlay({
+  ms,
+  className = "",
+  children,
+}: {
+  ms: number;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`z-30 ${className}`} style={hideAfter(ms)}>
       {children}

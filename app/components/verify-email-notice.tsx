@@ -33,7 +33,10 @@ export function VerifyEmailNotice({ email }: { email: string }) {
   };
 
   return (
-    <section aria-labelledby="verify-heading" className="mt-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <section
+      aria-labelledby="verify-heading"
+      className="mt-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
       <MailWarning aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <div>
         <h2 id="verify-heading" className="font-semibold">

@@ -21,6 +21,13 @@ async function postAdmin(path: string, reason: string): Promise<AdminApiResult> 
   }
   if (response.ok) return { ok: true };
   const payload: unknown = await response.json().catch(() => null);
-  const error = payload && typeof payload === "object" && "error" in payload ? (payload.error as { message?: string; fields?: Record<string, string> }) : undefined;
-  return { ok: false, message: error?.message ?? "Something went wrong on our side. Please try again.", fields: error?.fields };
+  const error =
+    payload && typeof payload === "object" && "error" in payload
+      ? (payload.error as { message?: string; fields?: Record<string, string> })
+      : undefined;
+  return {
+    ok: false,
+    message: error?.message ?? "Something went wrong on our side. Please try again.",
+    fields: error?.fields,
+  };
 }

@@ -1,8 +1,18 @@
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 
 const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ] as const;
 
 /**
@@ -24,7 +34,12 @@ const RUPEE_FORMAT = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 }
 function moneyFormat(currency: string): Intl.NumberFormat {
   let format = MONEY_FORMATS.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    });
     MONEY_FORMATS.set(currency, format);
   }
   return format;

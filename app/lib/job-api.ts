@@ -1,7 +1,6 @@
 /** Browser calls to the jobs API (spec §7): the answer's `acknowledged`, or a message a person can act on. */
 export type JobApiResult =
-  | { ok: true; acknowledged: boolean }
-  | { ok: false; status: number; message: string; fields?: Record<string, string> };
+  { ok: true; acknowledged: boolean } | { ok: false; status: number; message: string; fields?: Record<string, string> };
 
 const STATUS_MESSAGES: Record<number, string> = {
   401: "Your session has ended. Please sign in again; what you typed is still here.",
@@ -11,7 +10,11 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: "Too many requests. Please wait a minute and try again.",
 };
 
-export async function callJobApi(method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<JobApiResult> {
+export async function callJobApi(
+  method: "POST" | "PATCH" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<JobApiResult> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -25,7 +28,9 @@ export async function callJobApi(method: "POST" | "PATCH" | "DELETE", path: stri
   }
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const acknowledged = Boolean(payload && typeof payload === "object" && "acknowledged" in payload && payload.acknowledged === true);
+    const acknowledged = Boolean(
+      payload && typeof payload === "object" && "acknowledged" in payload && payload.acknowledged === true,
+    );
     return { ok: true, acknowledged };
   }
   const error =

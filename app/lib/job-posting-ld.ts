@@ -17,7 +17,10 @@ const SALARY_UNIT: Record<Job["salaryType"], string> = {
 };
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 function section(heading: string, text: string | null): string {
   const lines = toBulletLines(text);
@@ -27,7 +30,9 @@ function section(heading: string, text: string | null): string {
 
 /** Google for Jobs wants the full description as HTML; ours is plain lines, so it becomes paragraphs and lists. */
 function descriptionHtml(job: Job): string {
-  const paragraphs = toBulletLines(job.description).map((line) => `<p>${escapeHtml(line)}</p>`).join("");
+  const paragraphs = toBulletLines(job.description)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join("");
   return paragraphs + section("Responsibilities", job.responsibilities) + section("Requirements", job.requirements);
 }
 
@@ -40,7 +45,10 @@ export function jobPostingLd(job: Job, pageUrl: string) {
   const remote = /\bremote\b/i.test(job.jobLocation);
   // The board began in India: a location that names no country is there.
   const country = countryOfLocation(job.jobLocation) ?? DEFAULT_COUNTRY;
-  const employmentType = [EMPLOYMENT_TYPE[job.employmentType], ...(job.experienceLevel === "Internship" ? ["INTERN"] : [])];
+  const employmentType = [
+    EMPLOYMENT_TYPE[job.employmentType],
+    ...(job.experienceLevel === "Internship" ? ["INTERN"] : []),
+  ];
   return {
     "@context": "https://schema.org/",
     "@type": "JobPosting",

@@ -1,6 +1,5 @@
 import type { ExternalJob, SALARY_PERIODS } from "#shared/sources.ts";
 
-
 /** Spec: card titles (and Himalayas locations) are cut at 30 characters with an ellipsis. */
 export const TRUNCATE_AT = 30;
 

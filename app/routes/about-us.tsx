@@ -1,4 +1,12 @@
-import { Eye, Handshake, HeartHandshake, Lightbulb, ShieldCheck, Target, type IconComponent } from "#app/components/icons.tsx";
+import {
+  Eye,
+  Handshake,
+  HeartHandshake,
+  Lightbulb,
+  ShieldCheck,
+  Target,
+  type IconComponent,
+} from "#app/components/icons.tsx";
 import { Link } from "react-router";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
@@ -95,7 +103,10 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
               Post Free Job
             </Link>
           </div>
-          <ul aria-label={`${site.name} in numbers`} className="grid gap-4 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
+          <ul
+            aria-label={`${site.name} in numbers`}
+            className="grid gap-4 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3"
+          >
             {stats.map((stat) => (
               <li key={stat.label} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
                 <span className="block text-3xl font-bold text-brand-700">{stat.value}</span>

@@ -3,7 +3,13 @@ import { useRevalidator } from "react-router";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { postAccountAction, postAdminDecision, type AdminApiResult } from "#app/lib/admin-api.ts";
-import { REPORT_REASONS, statusLabel, type JobStatus, type ModerationAction, type ReportReason } from "#shared/moderation.ts";
+import {
+  REPORT_REASONS,
+  statusLabel,
+  type JobStatus,
+  type ModerationAction,
+  type ReportReason,
+} from "#shared/moderation.ts";
 import type { Route } from "./+types/admin-job";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -30,7 +36,12 @@ const ACTIONS: Record<JobStatus, ModerationAction[]> = {
   rejected: ["restore", "hide"],
 };
 
-const LABELS: Record<ModerationAction, string> = { approve: "Approve", reject: "Reject", hide: "Hide", restore: "Restore" };
+const LABELS: Record<ModerationAction, string> = {
+  approve: "Approve",
+  reject: "Reject",
+  hide: "Hide",
+  restore: "Restore",
+};
 
 const HISTORY_WORDS: Record<string, string> = {
   submitted: "Submitted for review",
@@ -66,7 +77,8 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
     setDone(doneText);
     await revalidator.revalidate();
   };
-  const decide = (action: ModerationAction) => run(() => postAdminDecision(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
+  const decide = (action: ModerationAction) =>
+    run(() => postAdminDecision(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
   const owner = review.owner;
 
   return (
@@ -82,7 +94,6 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
       backToQueue
       narrow
     >
-
       <section aria-labelledby="listing-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="listing-heading" className="text-lg font-semibold">
           The listing
@@ -127,7 +138,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               disabled={busy}
-              onClick={() => void run(() => postAccountAction(owner.id, "suspend", reason), "The account is suspended.")}
+              onClick={() =>
+                void run(() => postAccountAction(owner.id, "suspend", reason), "The account is suspended.")
+              }
               className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
             >
               Suspend the employer
@@ -137,7 +150,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               disabled={busy}
-              onClick={() => void run(() => postAccountAction(owner.id, "lift-suspension", reason), "The suspension is lifted.")}
+              onClick={() =>
+                void run(() => postAccountAction(owner.id, "lift-suspension", reason), "The suspension is lifted.")
+              }
               className="rounded-md border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
             >
               Lift the suspension
@@ -164,7 +179,8 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 space-y-2">
             {review.reports.map((report, index) => (
               <li key={index} className="text-slate-700">
-                <strong>{REPORT_REASONS[report.reason as ReportReason] ?? report.reason}</strong> ({report.status}) · <time dateTime={report.at}>{new Date(report.at).toUTCString()}</time>
+                <strong>{REPORT_REASONS[report.reason as ReportReason] ?? report.reason}</strong> ({report.status}) ·{" "}
+                <time dateTime={report.at}>{new Date(report.at).toUTCString()}</time>
                 {report.comment ? <p className="whitespace-pre-line">{report.comment}</p> : null}
               </li>
             ))}
@@ -182,7 +198,8 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
           <ol aria-label="History" className="mt-2 space-y-2">
             {review.history.map((event, index) => (
               <li key={index} className="text-slate-700">
-                <time dateTime={event.at}>{new Date(event.at).toUTCString()}</time>: {HISTORY_WORDS[event.action] ?? event.action}
+                <time dateTime={event.at}>{new Date(event.at).toUTCString()}</time>:{" "}
+                {HISTORY_WORDS[event.action] ?? event.action}
                 {event.actorEmail ? ` by ${event.actorEmail}` : " by the system"}
                 {event.reason ? `: ${event.reason}` : ""}
               </li>

@@ -4,7 +4,10 @@ import { getSessionUser, pageError, servicesContext } from "#app/context.server.
 import { statusLabel } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [{ title: "Review queue | Job Board" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Review queue | Job Board" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Admins only; everyone else gets the same 404 as a page that does not exist (ADR 0011). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +29,9 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         Contact messages and their delivery
       </Link>
       {queue.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">Nothing is waiting for review.</p>
+        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">
+          Nothing is waiting for review.
+        </p>
       ) : (
         <ul aria-label="Waiting for review" className="mt-6 space-y-3">
           {queue.map((item) => (
@@ -36,8 +41,11 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="mt-1 text-sm text-slate-700">
                 {statusLabel(item.status, item.statusReason)}
-                {item.openReports > 0 ? ` · ${item.openReports} open ${item.openReports === 1 ? "report" : "reports"}` : ""}
-                {item.ownerEmail ? ` · by ${item.ownerEmail}` : ""} · <time dateTime={item.since}>{new Date(item.since).toUTCString()}</time>
+                {item.openReports > 0
+                  ? ` · ${item.openReports} open ${item.openReports === 1 ? "report" : "reports"}`
+                  : ""}
+                {item.ownerEmail ? ` · by ${item.ownerEmail}` : ""} ·{" "}
+                <time dateTime={item.since}>{new Date(item.since).toUTCString()}</time>
               </p>
             </li>
           ))}

@@ -26,7 +26,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       </PageIntro>
       <div className="mx-auto max-w-3xl px-4 py-10">
         {posts.length === 0 ? (
-          <section aria-labelledby="coming-soon" className="rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+          <section
+            aria-labelledby="coming-soon"
+            className="rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm"
+          >
             <h2 id="coming-soon" className="text-2xl font-semibold text-slate-900">
               Coming Soon
             </h2>

@@ -26,8 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: titled(matches, "Community Guidelines") },
   {
     name: "description",
-    content:
-      `How to get started on ${siteNameOf(matches) ?? "this board"}, how we expect members to treat each other, and the rules every job listing must follow.`,
+    content: `How to get started on ${siteNameOf(matches) ?? "this board"}, how we expect members to treat each other, and the rules every job listing must follow.`,
   },
 ];
 
@@ -122,7 +121,17 @@ const JOB_POSTING: readonly Card[] = [
   },
 ];
 
-function CardSection({ id, title, intro, cards }: { id: string; title: string; intro: string; cards: readonly Card[] }) {
+function CardSection({
+  id,
+  title,
+  intro,
+  cards,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  cards: readonly Card[];
+}) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="text-2xl font-semibold text-slate-900">
@@ -147,8 +156,8 @@ export default function CommunityGuidelines() {
     <main>
       <PageIntro eyebrow="General Guidelines" title="Community Guidelines">
         <p>
-          <SiteName /> works because people trust what they find here. These guidelines explain how to get started and what
-          we expect from everyone who searches, applies or hires.
+          <SiteName /> works because people trust what they find here. These guidelines explain how to get started and
+          what we expect from everyone who searches, applies or hires.
         </p>
       </PageIntro>
       <div className="mx-auto max-w-6xl space-y-14 px-4 py-12">

@@ -22,9 +22,12 @@ const FAQ: readonly FaqEntry[] = [
     question: "How do I apply for jobs?",
     answer: (
       <p>
-        Open any listing from <Link to="/" className={linkClass}>Find Jobs</Link> and press Apply. You go straight to the
-        employer&apos;s own application page, and many listings also show an email address or a phone number for the
-        hiring contact. We never ask you to apply through us or to pay to apply.
+        Open any listing from{" "}
+        <Link to="/" className={linkClass}>
+          Find Jobs
+        </Link>{" "}
+        and press Apply. You go straight to the employer&apos;s own application page, and many listings also show an
+        email address or a phone number for the hiring contact. We never ask you to apply through us or to pay to apply.
       </p>
     ),
   },
@@ -33,10 +36,15 @@ const FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         Press Sign In at the top of any page, tick the box to accept the{" "}
-        <Link to="/terms-and-condition" className={linkClass}>User Agreement</Link> and the{" "}
-        <Link to="/privacy-policy" className={linkClass}>Privacy Notice</Link>, then continue with one of the sign-in
-        options shown. Your account is created the first time you sign in. You only need one to post jobs; browsing,
-        searching and saving favourites work without it.
+        <Link to="/terms-and-condition" className={linkClass}>
+          User Agreement
+        </Link>{" "}
+        and the{" "}
+        <Link to="/privacy-policy" className={linkClass}>
+          Privacy Notice
+        </Link>
+        , then continue with one of the sign-in options shown. Your account is created the first time you sign in. You
+        only need one to post jobs; browsing, searching and saving favourites work without it.
       </p>
     ),
   },
@@ -54,8 +62,11 @@ const FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         Yes. Press the heart button on any job card or job page and it turns red. Everything you saved is in the{" "}
-        <Link to="/favourite" className={linkClass}>Favorites</Link> section, reached with the heart at the top of the
-        page. Favourites are kept in this browser only, so they do not follow you to another device.
+        <Link to="/favourite" className={linkClass}>
+          Favorites
+        </Link>{" "}
+        section, reached with the heart at the top of the page. Favourites are kept in this browser only, so they do not
+        follow you to another device.
       </p>
     ),
   },
@@ -80,14 +91,20 @@ export default function Contact() {
         </p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
-        <section aria-labelledby="contact-form-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="contact-form-heading" className="text-xl font-semibold text-slate-900">
             Send us a message
           </h2>
           <p className="mt-1 mb-6 text-slate-600">Every message reaches a person on our team, not a bot.</p>
           <ContactForm />
         </section>
-        <section aria-labelledby="contact-details-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="contact-details-heading"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="contact-details-heading" className="mb-5 text-xl font-semibold text-slate-900">
             Contact details
           </h2>

@@ -31,7 +31,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { job, email: user.email };
 }
 
-
 export default function EditJob({ loaderData }: Route.ComponentProps) {
   const { job, email } = loaderData;
   const ready = useElapsed(1500);
@@ -86,6 +85,9 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 403 ? "You cannot edit this job" : status === 404 ? "Job not found" : "Something went wrong";
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Please try again in a moment.";
-  return <ErrorPage status={status} title={title} detail={detail} action={{ to: "/my-job", label: "Go to My Listings" }} />;
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Please try again in a moment.";
+  return (
+    <ErrorPage status={status} title={title} detail={detail} action={{ to: "/my-job", label: "Go to My Listings" }} />
+  );
 }

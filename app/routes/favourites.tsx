@@ -62,7 +62,9 @@ function FavouriteCard({ job, onRemove }: { job: Job; onRemove: (id: string) => 
         </div>
       </dl>
       {expired ? (
-        <p className="mt-3 self-start rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Expired</p>
+        <p className="mt-3 self-start rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
+          Expired
+        </p>
       ) : null}
     </article>
   );

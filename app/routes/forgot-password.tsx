@@ -3,10 +3,14 @@ import { Link } from "react-router";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Job Board" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot password | Job Board" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The same words whether or not the address has an account, so the page tells nobody who has one. */
-const SENT = "If an account uses that address, we sent it a link to choose a new password. The link works once, for one hour.";
+const SENT =
+  "If an account uses that address, we sent it a link to choose a new password. The link works once, for one hour.";
 
 export default function ForgotPassword() {
   const emailId = useId();
@@ -27,7 +31,8 @@ export default function ForgotPassword() {
         body: JSON.stringify({ email, redirectTo: "/reset-password" }),
       });
       if (response.ok) setSent(true);
-      else if (response.status === 429) setError("You asked for several links in a short time. Please wait a few minutes and try again.");
+      else if (response.status === 429)
+        setError("You asked for several links in a short time. Please wait a few minutes and try again.");
       else setError("Enter the email address you signed up with.");
     } catch {
       setError("Could not reach the server. Check your connection and try again.");
@@ -49,7 +54,14 @@ export default function ForgotPassword() {
           <label htmlFor={emailId} className="text-sm font-medium">
             Email
           </label>
-          <input id={emailId} name="email" type="email" required autoComplete="email" className="rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            className="rounded-md border border-slate-300 px-3 py-2"
+          />
         </div>
         <button
           type="submit"

@@ -12,7 +12,14 @@ import { Splash, SPLASH_MS } from "#app/components/splash.tsx";
 import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
 import { useSheet } from "#app/hooks/use-sheet.ts";
 import { servicesContext } from "#app/context.server.ts";
-import { FILTER_KEYS, formToHomeQuery, homeSearchString, pick, toHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
+import {
+  FILTER_KEYS,
+  formToHomeQuery,
+  homeSearchString,
+  pick,
+  toHomeQuery,
+  type HomeQuery,
+} from "#app/lib/home-search.ts";
 import { HOME_PAGE_SIZE, jobSearchSchema } from "#shared/job.ts";
 import { EXACT_COUNT_LIMIT, RESULT_WINDOW, roundEstimate } from "#shared/job-paging.ts";
 import { useSite } from "#app/hooks/use-root-data.ts";
@@ -56,7 +63,11 @@ function pagesLabel(total: number, exact: boolean): string | undefined {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: titled(matches, "Find Jobs") },
-  { name: "description", content: "Search tech and non-tech jobs, filter by experience, salary and more, save favourites and apply directly." },
+  {
+    name: "description",
+    content:
+      "Search tech and non-tech jobs, filter by experience, salary and more, save favourites and apply directly.",
+  },
   ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }, ...feedLinks(data.query)] : []),
 ];
 
@@ -67,7 +78,13 @@ function feedLinks(query: HomeQuery) {
     { type: "application/rss+xml", file: "jobs.rss", name: "RSS" },
     { type: "application/atom+xml", file: "jobs.atom", name: "Atom" },
     { type: "application/feed+json", file: "jobs.json", name: "JSON Feed" },
-  ].map(({ type, file, name }) => ({ tagName: "link", rel: "alternate", type, title: `Jobs like these (${name})`, href: `/feeds/${file}${filters}` }));
+  ].map(({ type, file, name }) => ({
+    tagName: "link",
+    rel: "alternate",
+    type,
+    title: `Jobs like these (${name})`,
+    href: `/feeds/${file}${filters}`,
+  }));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -108,7 +125,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Pages reach the first RESULT_WINDOW results (ADR 9); a deeper link gets the last reachable page and a note.
   if (search.page > LAST_PAGE) {
-    invalid.push({ field: FIELD_LABELS.page as string, message: `Must be at most ${LAST_PAGE.toLocaleString("en-US")}; narrow the search to see more` });
+    invalid.push({
+      field: FIELD_LABELS.page as string,
+      message: `Must be at most ${LAST_PAGE.toLocaleString("en-US")}; narrow the search to see more`,
+    });
     search.page = LAST_PAGE;
   }
 
@@ -117,7 +137,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A page past the last one (an old link, a hand-edited URL) shows the last page and says so, not "99 / 6".
   const lastPage = Math.min(LAST_PAGE, Math.max(1, Math.ceil(total / HOME_PAGE_SIZE)));
   if (search.page > lastPage) {
-    invalid.push({ field: FIELD_LABELS.page as string, message: lastPage === 1 ? "There is only 1 page; showing it" : `There are only ${lastPage} pages; showing the last one` });
+    invalid.push({
+      field: FIELD_LABELS.page as string,
+      message:
+        lastPage === 1 ? "There is only 1 page; showing it" : `There are only ${lastPage} pages; showing the last one`,
+    });
     search.page = lastPage;
     ({ jobs, total, totalIsExact } = await jobsDomain.searchJobs(search));
   }
@@ -144,7 +168,15 @@ function Counter({ value, label }: { value: string; label: string }) {
   );
 }
 
-function Hero({ query, postedCount, onSearch }: { query: HomeQuery; postedCount: number; onSearch: (q: HomeQuery) => void }) {
+function Hero({
+  query,
+  postedCount,
+  onSearch,
+}: {
+  query: HomeQuery;
+  postedCount: number;
+  onSearch: (q: HomeQuery) => void;
+}) {
   const counters = counterValues(useSite(), postedCount);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -283,7 +315,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
           <div className="min-w-0 flex-1">
             <div className="flex items-center justify-between gap-4">
-              <h2 id="results-title" ref={results} tabIndex={-1} className="scroll-mt-24 text-xl font-bold focus:outline-none">
+              <h2
+                id="results-title"
+                ref={results}
+                tabIndex={-1}
+                className="scroll-mt-24 text-xl font-bold focus:outline-none"
+              >
                 {totalLabel(total, totalIsExact)}
               </h2>
               <button
@@ -299,7 +336,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
             <AlertForm search={pick(query, ["search", "location", ...FILTER_KEYS]) as Record<string, string>} />
             {invalid.length > 0 ? (
-              <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <div
+                role="alert"
+                className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              >
                 <p className="font-semibold">Some search values in this link are not valid, so they were ignored:</p>
                 <ul className="mt-1 list-disc pl-5">
                   {invalid.map((entry) => (
@@ -318,7 +358,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ) : null}
               {jobs.length === 0 ? (
                 <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center">
-                  <img src="/images/company-fallback.svg" alt="" width={80} height={80} className="h-20 w-20 opacity-70" />
+                  <img
+                    src="/images/company-fallback.svg"
+                    alt=""
+                    width={80}
+                    height={80}
+                    className="h-20 w-20 opacity-70"
+                  />
                   <p className="mt-4 text-lg font-semibold text-slate-700">Not Jobs Found</p>
                 </div>
               ) : (
@@ -332,7 +378,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               )}
             </div>
             {total > 0 || page > 1 ? (
-              <Pagination page={page} totalPages={totalPages} totalPagesLabel={totalPagesLabel} query={{ ...query, page: undefined }} onPage={goToPage} />
+              <Pagination
+                page={page}
+                totalPages={totalPages}
+                totalPagesLabel={totalPagesLabel}
+                query={{ ...query, page: undefined }}
+                onPage={goToPage}
+              />
             ) : null}
           </div>
         </div>

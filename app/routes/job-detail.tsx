@@ -37,10 +37,15 @@ const NOT_FOUND_DETAIL = "This job does not exist or has been removed by the emp
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { env, jobs } = context.get(servicesContext);
   const viewer = await getSessionUser(context, request);
-  const { job, status, statusReason, viewerIsOwner } = await jobs.getJobPage({ id: params.id, viewer }).catch((error: unknown) => {
-    // A malformed id is as absent as an unknown one, for people and for crawlers.
-    throw pageError(error, { NOT_FOUND: NOT_FOUND_DETAIL, VALIDATION_FAILED: { status: 404, message: NOT_FOUND_DETAIL } });
-  });
+  const { job, status, statusReason, viewerIsOwner } = await jobs
+    .getJobPage({ id: params.id, viewer })
+    .catch((error: unknown) => {
+      // A malformed id is as absent as an unknown one, for people and for crawlers.
+      throw pageError(error, {
+        NOT_FOUND: NOT_FOUND_DETAIL,
+        VALIDATION_FAILED: { status: 404, message: NOT_FOUND_DETAIL },
+      });
+    });
   const url = `${env.PUBLIC_URL}/jobs/${job._id}`;
   const expired = isExpired(job.postingDate);
   // Only the owner reaches an unpublished listing; it carries no JobPosting data and stays out of search engines.
@@ -102,14 +107,26 @@ function JobChips({ job }: { job: Job }) {
     { label: "Location", icon: <MapPin aria-hidden="true" className={iconClass} />, value: job.jobLocation },
     { label: "Gender", icon: <UserRound aria-hidden="true" className={iconClass} />, value: job.gender },
     { label: "English level", icon: <Languages aria-hidden="true" className={iconClass} />, value: job.englishLevel },
-    { label: "Employment type", icon: <Briefcase aria-hidden="true" className={iconClass} />, value: job.employmentType },
-    { label: "Experience", icon: <GraduationCap aria-hidden="true" className={iconClass} />, value: job.experienceLevel },
+    {
+      label: "Employment type",
+      icon: <Briefcase aria-hidden="true" className={iconClass} />,
+      value: job.employmentType,
+    },
+    {
+      label: "Experience",
+      icon: <GraduationCap aria-hidden="true" className={iconClass} />,
+      value: job.experienceLevel,
+    },
     {
       label: "Salary",
       icon: <SalaryIcon currency={job.salaryCurrency} className={iconClass} />,
       value: salaryWithType(job.minPrice, job.maxPrice, job.salaryType, job.salaryCurrency),
     },
-    { label: "Higher education", icon: <GraduationCap aria-hidden="true" className={iconClass} />, value: job.higherEducation },
+    {
+      label: "Higher education",
+      icon: <GraduationCap aria-hidden="true" className={iconClass} />,
+      value: job.higherEducation,
+    },
   ];
   return (
     <ul aria-label="Job facts" className="mt-4 flex flex-wrap gap-2">
@@ -129,10 +146,17 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
   return (
     <main className="relative mx-auto max-w-7xl px-4 py-6 max-[769px]:pb-28">
       {/* Spec: 1.5 s spinner first. The job is rendered underneath, so crawlers and no-JS readers get it. */}
-      <TimedOverlay key={job._id} ms={DETAIL_SPINNER_MS} className="absolute inset-0 flex justify-center bg-slate-50 pt-32">
+      <TimedOverlay
+        key={job._id}
+        ms={DETAIL_SPINNER_MS}
+        className="absolute inset-0 flex justify-center bg-slate-50 pt-32"
+      >
         <Spinner label="Loading job" />
       </TimedOverlay>
-      <BackLink fallback="/" className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50" />
+      <BackLink
+        fallback="/"
+        className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      />
       {unpublished ? (
         <div role="status" className="mt-4 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-900">
           <p>
@@ -141,7 +165,10 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {expired ? (
-        <div role="status" className="mt-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+        <div
+          role="status"
+          className="mt-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        >
           <TimerOff aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
           <p>
             <strong>This listing has expired</strong>. It was posted more than 30 days ago and may no longer accept
@@ -165,7 +192,10 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
             {job.skills.length > 0 ? (
               <ul aria-label="Skills" className="mt-2 flex flex-wrap gap-2">
                 {job.skills.map((skill) => (
-                  <li key={skill.value} className="rounded-md bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                  <li
+                    key={skill.value}
+                    className="rounded-md bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800"
+                  >
                     {skill.label}
                   </li>
                 ))}
@@ -201,7 +231,13 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Job not found" detail={typeof error.data === "string" ? error.data : NOT_FOUND_DETAIL} />;
+    return (
+      <ErrorPage
+        status={404}
+        title="Job not found"
+        detail={typeof error.data === "string" ? error.data : NOT_FOUND_DETAIL}
+      />
+    );
   }
   return (
     <ErrorPage

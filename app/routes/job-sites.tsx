@@ -34,7 +34,9 @@ export default function JobSites({ loaderData }: Route.ComponentProps) {
         Back to Find Jobs
       </Link>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Job Sites</h1>
-      <p className="mt-2 text-slate-600">Browse openings from other job sites. Apply links take you to the original posting.</p>
+      <p className="mt-2 text-slate-600">
+        Browse openings from other job sites. Apply links take you to the original posting.
+      </p>
       <ul className="mt-8 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {CARDS.map((card) => {
           const status = loaderData.statuses[card.source];

@@ -43,7 +43,14 @@ export default function Login() {
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<Mode>("signIn");
-  const ids = { terms: useId(), termsError: useId(), name: useId(), email: useId(), password: useId(), providerNote: useId() };
+  const ids = {
+    terms: useId(),
+    termsError: useId(),
+    name: useId(),
+    email: useId(),
+    password: useId(),
+    providerNote: useId(),
+  };
 
   // Back from a provider: the server already created the session; the URL says whether the user is new.
   useEffect(() => {
@@ -67,7 +74,12 @@ export default function Login() {
     setBusy(true);
     const back = (outcome: string) => `/login?signin=${outcome}&from=${encodeURIComponent(target)}`;
     const { error: failure } = await authClient.signIn
-      .social({ provider, callbackURL: back("existing"), newUserCallbackURL: back("new"), errorCallbackURL: back("error") })
+      .social({
+        provider,
+        callbackURL: back("existing"),
+        newUserCallbackURL: back("new"),
+        errorCallbackURL: back("error"),
+      })
       .catch(() => ({ error: { status: 0 } }));
     // On success the browser is already leaving for the provider.
     if (failure) {
@@ -91,7 +103,11 @@ export default function Login() {
         : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
     setBusy(false);
     if (result.error) {
-      setError(result.error.status === 0 ? "Could not reach the server. Check your connection and try again." : authErrorMessage(result.error));
+      setError(
+        result.error.status === 0
+          ? "Could not reach the server. Check your connection and try again."
+          : authErrorMessage(result.error),
+      );
       return;
     }
     await syncSignIn(auth.tokenSyncUrl);
@@ -115,7 +131,9 @@ export default function Login() {
         <p className="mt-1 text-sm text-slate-600">Sign in to post jobs for free and manage them in My Listings.</p>
 
         <div role="status" className="mt-4 empty:hidden">
-          {success ? <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">{success}</p> : null}
+          {success ? (
+            <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">{success}</p>
+          ) : null}
         </div>
         <div role="alert" className="mt-2 empty:hidden">
           {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
@@ -167,8 +185,8 @@ export default function Login() {
           ))}
           {missing.length ? (
             <p id={ids.providerNote} className="text-sm text-slate-600">
-              {missing.map((provider) => provider.name).join(" and ")} sign-in {missing.length > 1 ? "are" : "is"} not set up on
-              this job board. Use your email below instead.
+              {missing.map((provider) => provider.name).join(" and ")} sign-in {missing.length > 1 ? "are" : "is"} not
+              set up on this job board. Use your email below instead.
             </p>
           ) : null}
         </div>
@@ -207,7 +225,12 @@ export default function Login() {
               <label htmlFor={ids.name} className="text-sm font-medium">
                 Name
               </label>
-              <input id={ids.name} name="name" autoComplete="name" className="rounded-md border border-slate-300 px-3 py-2" />
+              <input
+                id={ids.name}
+                name="name"
+                autoComplete="name"
+                className="rounded-md border border-slate-300 px-3 py-2"
+              />
             </div>
           ) : null}
           <div className="grid gap-1">

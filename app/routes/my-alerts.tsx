@@ -25,8 +25,11 @@ export default function MyAlerts({ loaderData }: Route.ComponentProps) {
       <section aria-label="Alerts" className="mx-auto max-w-3xl px-4 py-8">
         {alerts.length === 0 ? (
           <p className="text-slate-700">
-            You have no alerts. Search for jobs on the <a href="/" className="font-semibold text-brand-700 underline">home page</a> and choose
-            &ldquo;Email me new jobs like these&rdquo;.
+            You have no alerts. Search for jobs on the{" "}
+            <a href="/" className="font-semibold text-brand-700 underline">
+              home page
+            </a>{" "}
+            and choose &ldquo;Email me new jobs like these&rdquo;.
           </p>
         ) : (
           <>
@@ -35,7 +38,10 @@ export default function MyAlerts({ loaderData }: Route.ComponentProps) {
                 <li key={alert.id} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
                   <BellRing aria-hidden="true" className="h-5 w-5 text-brand-600" />
                   <div>
-                    <a href={`/${new URLSearchParams(alert.search).size ? `?${new URLSearchParams(alert.search)}` : ""}`} className="font-semibold text-brand-700 underline">
+                    <a
+                      href={`/${new URLSearchParams(alert.search).size ? `?${new URLSearchParams(alert.search)}` : ""}`}
+                      className="font-semibold text-brand-700 underline"
+                    >
                       {describeSearch(alert.search)}
                     </a>
                     <p className="text-sm text-slate-600">

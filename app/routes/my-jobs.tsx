@@ -20,7 +20,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const { jobs } = context.get(servicesContext);
-  const [mine, { mustVerifyEmail }] = await Promise.all([jobs.listMyJobs({ user, email: user.email }), jobs.postingStatus({ user })]);
+  const [mine, { mustVerifyEmail }] = await Promise.all([
+    jobs.listMyJobs({ user, email: user.email }),
+    jobs.postingStatus({ user }),
+  ]);
   return { jobs: mine, verifyEmail: mustVerifyEmail ? user.email : null };
 }
 
@@ -113,12 +116,18 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
               placeholder="Search Posted Jobs..."
               className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2"
             />
-            <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            <button
+              type="submit"
+              className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
               <Search aria-hidden="true" className="size-4" />
               Search
             </button>
           </form>
-          <Link to="/post-job" className="rounded-md border border-brand-600 px-4 py-2 text-center font-medium text-brand-700 hover:bg-brand-50">
+          <Link
+            to="/post-job"
+            className="rounded-md border border-brand-600 px-4 py-2 text-center font-medium text-brand-700 hover:bg-brand-50"
+          >
             Post A New Job
           </Link>
         </div>
@@ -126,38 +135,76 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
         {/* On a phone each listing is a stacked card (a label above each value), so Edit and Delete need no sideways scroll. */}
         <div className="mt-6 rounded-xl border border-slate-200 bg-white sm:overflow-x-auto">
           <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
-            <caption className="sr-only">Your job listings, page {current} of {pages}</caption>
+            <caption className="sr-only">
+              Your job listings, page {current} of {pages}
+            </caption>
             <thead className="bg-slate-100 text-slate-700 max-sm:sr-only">
               <tr>
-                <th scope="col" className="px-4 py-3">No.</th>
-                <th scope="col" className="px-4 py-3">Title</th>
-                <th scope="col" className="px-4 py-3">Company Name</th>
-                <th scope="col" className="px-4 py-3">Salary (min - max)</th>
-                <th scope="col" className="px-4 py-3">Edit</th>
-                <th scope="col" className="px-4 py-3">Delete</th>
+                <th scope="col" className="px-4 py-3">
+                  No.
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Title
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Company Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Salary (min - max)
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Edit
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Delete
+                </th>
               </tr>
             </thead>
             <tbody className="max-sm:block">
               {rows.map((job, index) => (
-                <tr key={job._id} className="border-t border-slate-200 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:p-4 max-sm:first:border-t-0">
-                  <td data-label="No." className="px-4 py-3 max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">{(current - 1) * PAGE_SIZE + index + 1}</td>
-                  <td data-label="Title" className="px-4 py-3 font-medium max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
+                <tr
+                  key={job._id}
+                  className="border-t border-slate-200 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:p-4 max-sm:first:border-t-0"
+                >
+                  <td
+                    data-label="No."
+                    className="px-4 py-3 max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
+                  >
+                    {(current - 1) * PAGE_SIZE + index + 1}
+                  </td>
+                  <td
+                    data-label="Title"
+                    className="px-4 py-3 font-medium max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
+                  >
                     {job.jobTitle}
                     {isExpired(job.postingDate, now) ? (
-                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Expired</span>
+                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        Expired
+                      </span>
                     ) : null}
                     {job.status === "published" ? null : (
-                      <span className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[job.status]}`}>
+                      <span
+                        className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[job.status]}`}
+                      >
                         {statusLabel(job.status, job.statusReason)}
                       </span>
                     )}
                   </td>
-                  <td data-label="Company Name" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">{job.companyName}</td>
-                  <td data-label="Salary (min - max)" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
+                  <td data-label="Company Name" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
+                    {job.companyName}
+                  </td>
+                  <td
+                    data-label="Salary (min - max)"
+                    className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
+                  >
                     {formatAmount(job.minPrice, job.salaryCurrency)} - {formatAmount(job.maxPrice, job.salaryCurrency)}
                   </td>
                   <td className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:pt-3">
-                    <Link to={`/edit-job/${job._id}`} aria-label={`Edit ${job.jobTitle}`} className="font-medium text-brand-700 underline">
+                    <Link
+                      to={`/edit-job/${job._id}`}
+                      aria-label={`Edit ${job.jobTitle}`}
+                      className="font-medium text-brand-700 underline"
+                    >
                       Edit
                     </Link>
                   </td>
@@ -216,10 +263,18 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           onClose={cancel}
           actions={
             <>
-              <button type="button" onClick={cancel} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+              <button
+                type="button"
+                onClick={cancel}
+                className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+              >
                 Cancel
               </button>
-              <button type="button" onClick={confirmDelete} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+              <button
+                type="button"
+                onClick={confirmDelete}
+                className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+              >
                 Delete
               </button>
             </>
@@ -233,12 +288,20 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           onClose={cancel}
           fallbackFocus={headingRef}
           actions={
-            <button type="button" onClick={cancel} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            <button
+              type="button"
+              onClick={cancel}
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
               Close
             </button>
           }
         >
-          {error ? <p role="alert">{error}</p> : <p>{selected ? `“${selected.jobTitle}” is no longer listed.` : null}</p>}
+          {error ? (
+            <p role="alert">{error}</p>
+          ) : (
+            <p>{selected ? `“${selected.jobTitle}” is no longer listed.` : null}</p>
+          )}
         </Dialog>
       </main>
     </Protected>

@@ -36,7 +36,8 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
   const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
     const result = await callJobApi("POST", "/api/post-job", payload);
     if (!result.ok) return result;
-    if (!result.acknowledged) return { ok: false, message: "The server did not confirm the job was posted. Please try again." };
+    if (!result.acknowledged)
+      return { ok: false, message: "The server did not confirm the job was posted. Please try again." };
     setPosted(true);
     return { ok: true };
   };
@@ -78,7 +79,11 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
           title="Job Posted Successfully!"
           onClose={acknowledge}
           actions={
-            <button type="button" onClick={acknowledge} className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            <button
+              type="button"
+              onClick={acknowledge}
+              className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
+            >
               Ok
             </button>
           }

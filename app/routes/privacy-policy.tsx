@@ -9,8 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: titled(matches, "Privacy Notice") },
   {
     name: "description",
-    content:
-      `What personal data ${siteNameOf(matches) ?? "this board"} collects, why, who it is shared with, how it is protected, and the rights you have over it.`,
+    content: `What personal data ${siteNameOf(matches) ?? "this board"} collects, why, who it is shared with, how it is protected, and the rights you have over it.`,
   },
 ];
 
@@ -37,8 +36,8 @@ const SECTIONS: readonly LegalSection[] = [
             subject, and the message itself.
           </li>
           <li>
-            <strong>Technical data</strong>: your IP address and browser details in our server logs, and a session cookie
-            that keeps you signed in.
+            <strong>Technical data</strong>: your IP address and browser details in our server logs, and a session
+            cookie that keeps you signed in.
           </li>
         </ul>
         <p>
@@ -78,8 +77,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Data Security",
     body: (
       <p>
-        Connections to <SiteName /> are encrypted, sign-in sessions use secure, HTTP-only cookies, and passwords are stored
-        only as salted hashes. Access to our database is limited to the people who run the service. No system is
+        Connections to <SiteName /> are encrypted, sign-in sessions use secure, HTTP-only cookies, and passwords are
+        stored only as salted hashes. Access to our database is limited to the people who run the service. No system is
         perfectly secure, so please tell us at once if you suspect misuse of your account.
       </p>
     ),
@@ -95,8 +94,11 @@ const SECTIONS: readonly LegalSection[] = [
           clearing your browser&apos;s site data.
         </p>
         <p>
-          To make a request, use the <Link to="/contact" className={link}>Get in Touch</Link> page. We answer within
-          2-3 working days and complete requests within 30 days.
+          To make a request, use the{" "}
+          <Link to="/contact" className={link}>
+            Get in Touch
+          </Link>{" "}
+          page. We answer within 2-3 working days and complete requests within 30 days.
         </p>
       </>
     ),
@@ -140,8 +142,8 @@ export default function PrivacyPolicy() {
       <PageIntro eyebrow="Privacy Policy" title="Privacy Notice">
         <p>Last updated: August 02, 2024</p>
         <p className="mt-2 text-base text-slate-600">
-          This notice explains what personal data <SiteName /> collects when you browse, sign in, post a job or contact us,
-          and what we do with it.
+          This notice explains what personal data <SiteName /> collects when you browse, sign in, post a job or contact
+          us, and what we do with it.
         </p>
       </PageIntro>
       <LegalDocument sections={SECTIONS} label="Privacy Notice sections" />

@@ -3,7 +3,10 @@ import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Job Board" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password | Job Board" },
+  { name: "robots", content: "noindex" },
+];
 
 const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 
@@ -40,9 +43,16 @@ export default function ResetPassword() {
   };
 
   return (
-    <AuthCard title="Choose a new password" intro="Every device signed in to your account is signed out once you change it.">
+    <AuthCard
+      title="Choose a new password"
+      intro="Every device signed in to your account is signed out once you change it."
+    >
       <div role="status" className="mt-4 empty:hidden">
-        {done ? <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">Your password is changed. Sign in with it.</p> : null}
+        {done ? (
+          <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">
+            Your password is changed. Sign in with it.
+          </p>
+        ) : null}
       </div>
       <div role="alert" className="mt-2 empty:hidden">
         {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
@@ -57,7 +67,15 @@ export default function ResetPassword() {
             <label htmlFor={passwordId} className="text-sm font-medium">
               New password
             </label>
-            <input id={passwordId} name="password" type="password" required minLength={8} autoComplete="new-password" className="rounded-md border border-slate-300 px-3 py-2" />
+            <input
+              id={passwordId}
+              name="password"
+              type="password"
+              required
+              minLength={8}
+              autoComplete="new-password"
+              className="rounded-md border border-slate-300 px-3 py-2"
+            />
             <p className="text-xs text-slate-600">At least 8 characters.</p>
           </div>
           <button

@@ -6,9 +6,12 @@ import type { Route } from "./+types/sitemap.$file";
 /** /sitemap/pages.xml and /sitemap/jobs-N.xml, the files /sitemap.xml lists. A listing file streams in batches. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { env, jobs } = context.get(servicesContext);
-  if (params.file === "pages.xml") return new Response(sitemapXml(env.PUBLIC_URL, PUBLIC_PAGES), { headers: XML_HEADERS });
+  if (params.file === "pages.xml")
+    return new Response(sitemapXml(env.PUBLIC_URL, PUBLIC_PAGES), { headers: XML_HEADERS });
   const file = /^jobs-([1-9]\d{0,5})\.xml$/.exec(params.file)?.[1];
   const files = file ? await jobs.countSitemapFiles() : 0;
   if (!file || Number(file) > files) throw new Response("Not Found", { status: 404 });
-  return new Response(sitemapXmlStream(env.PUBLIC_URL, jobs.sitemapEntries({ file: Number(file), files })), { headers: XML_HEADERS });
+  return new Response(sitemapXmlStream(env.PUBLIC_URL, jobs.sitemapEntries({ file: Number(file), files })), {
+    headers: XML_HEADERS,
+  });
 }

@@ -9,8 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: titled(matches, "User Agreement") },
   {
     name: "description",
-    content:
-      `The terms for using ${siteNameOf(matches) ?? "this board"}: who may use it (18+ or with parental consent), posting and applying to jobs, your content, disclaimers and how to reach us.`,
+    content: `The terms for using ${siteNameOf(matches) ?? "this board"}: who may use it (18+ or with parental consent), posting and applying to jobs, your content, disclaimers and how to reach us.`,
   },
 ];
 
@@ -23,8 +22,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You must be at least 18 years old to use <SiteName />. If you are under 18, you may use it only with the consent
-          and supervision of a parent or legal guardian, who accepts these terms on your behalf.
+          You must be at least 18 years old to use <SiteName />. If you are under 18, you may use it only with the
+          consent and supervision of a parent or legal guardian, who accepts these terms on your behalf.
         </p>
         <p>If you post jobs for a company, you confirm that you are authorised to act for that company.</p>
       </>
@@ -35,7 +34,9 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Your Responsibilities",
     body: (
       <>
-        <p>When you use <SiteName /> you agree to:</p>
+        <p>
+          When you use <SiteName /> you agree to:
+        </p>
         <ul>
           <li>give accurate information, and keep your sign-in details to yourself;</li>
           <li>use the site only for genuine job seeking and hiring;</li>
@@ -57,8 +58,8 @@ const SECTIONS: readonly LegalSection[] = [
           unlawfully.
         </p>
         <p>
-          A listing is shown for 30 days from its posting date. You can edit or delete your listings at any time from
-          My Listings. We may remove a listing that breaks these terms, without notice.
+          A listing is shown for 30 days from its posting date. You can edit or delete your listings at any time from My
+          Listings. We may remove a listing that breaks these terms, without notice.
         </p>
         <p>
           Jobs on the Job Sites pages come from other job boards. Applications for them go to those sites and are
@@ -73,11 +74,15 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You keep ownership of what you post, such as listing text and company logos. By posting it, you give <SiteName /> a
-          worldwide, non-exclusive, royalty-free licence to host, display, format and share that content for as long as
-          it is on the site, so that we can show your listing to job seekers, including in search results and feeds.
+          You keep ownership of what you post, such as listing text and company logos. By posting it, you give{" "}
+          <SiteName /> a worldwide, non-exclusive, royalty-free licence to host, display, format and share that content
+          for as long as it is on the site, so that we can show your listing to job seekers, including in search results
+          and feeds.
         </p>
-        <p>You confirm that you have the right to post the content and that it does not infringe anyone else&apos;s rights.</p>
+        <p>
+          You confirm that you have the right to post the content and that it does not infringe anyone else&apos;s
+          rights.
+        </p>
       </>
     ),
   },
@@ -86,8 +91,11 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Privacy",
     body: (
       <p>
-        Our <Link to="/privacy-policy" className={link}>Privacy Notice</Link> explains what personal data we collect and
-        how we use it. By using <SiteName /> you acknowledge that notice.
+        Our{" "}
+        <Link to="/privacy-policy" className={link}>
+          Privacy Notice
+        </Link>{" "}
+        explains what personal data we collect and how we use it. By using <SiteName /> you acknowledge that notice.
       </p>
     ),
   },
@@ -97,9 +105,9 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          <SiteName /> is provided &quot;as is&quot; and &quot;as available&quot;. We do not employ the people who post jobs,
-          and we do not verify every listing, so we cannot guarantee that a listing is accurate, that a job is still
-          open, or that applying will lead to an interview or an offer.
+          <SiteName /> is provided &quot;as is&quot; and &quot;as available&quot;. We do not employ the people who post
+          jobs, and we do not verify every listing, so we cannot guarantee that a listing is accurate, that a job is
+          still open, or that applying will lead to an interview or an offer.
         </p>
         <p>
           To the extent the law allows, we are not liable for indirect or consequential losses arising from your use of
@@ -125,8 +133,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         We may update these terms as the service changes. We will change the effective date at the top of this page and,
-        for significant changes, show a notice on the site before they apply. If you keep using <SiteName /> after a change
-        takes effect, you accept the updated terms.
+        for significant changes, show a notice on the site before they apply. If you keep using <SiteName /> after a
+        change takes effect, you accept the updated terms.
       </p>
     ),
   },
@@ -135,8 +143,11 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Contact",
     body: (
       <p>
-        Questions about these terms? Reach us through the <Link to="/contact" className={link}>Get in Touch</Link> page;
-        we reply within 2-3 working days.
+        Questions about these terms? Reach us through the{" "}
+        <Link to="/contact" className={link}>
+          Get in Touch
+        </Link>{" "}
+        page; we reply within 2-3 working days.
       </p>
     ),
   },
@@ -148,8 +159,8 @@ export default function TermsAndConditions() {
       <PageIntro eyebrow="Terms and Conditions" title="User Agreement">
         <p>Effective date: August 2, 2024</p>
         <p className="mt-2 text-base text-slate-600">
-          These terms apply to everyone who visits <SiteName />, searches for jobs or posts them. Please read them before
-          you use the site.
+          These terms apply to everyone who visits <SiteName />, searches for jobs or posts them. Please read them
+          before you use the site.
         </p>
       </PageIntro>
       <LegalDocument sections={SECTIONS} label="Terms and Conditions sections" />

@@ -6,9 +6,46 @@
 import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS } from "#shared/job.ts";
 import { mulberry32 } from "#server/seed/synthetic-jobs.ts";
 
-const COMMON_WORDS = ["engineer", "developer", "manager", "designer", "analyst", "sales", "nurse", "writer", "data", "react", "qa", "hr"];
-const RARE_WORDS = ["accountant", "devops", "machine learning", "node.js", "recruiter", "coordinator", "graphic", "content", "ui/ux", "automation"];
-const CITIES = ["bengaluru", "mumbai", "pune", "hyderabad", "chennai", "delhi", "gurugram", "noida", "kochi", "remote", "jaipur", "indore"];
+const COMMON_WORDS = [
+  "engineer",
+  "developer",
+  "manager",
+  "designer",
+  "analyst",
+  "sales",
+  "nurse",
+  "writer",
+  "data",
+  "react",
+  "qa",
+  "hr",
+];
+const RARE_WORDS = [
+  "accountant",
+  "devops",
+  "machine learning",
+  "node.js",
+  "recruiter",
+  "coordinator",
+  "graphic",
+  "content",
+  "ui/ux",
+  "automation",
+];
+const CITIES = [
+  "bengaluru",
+  "mumbai",
+  "pune",
+  "hyderabad",
+  "chennai",
+  "delhi",
+  "gurugram",
+  "noida",
+  "kochi",
+  "remote",
+  "jaipur",
+  "indore",
+];
 const SALARIES = [100_000, 250_000, 400_000, 600_000, 900_000, 1_200_000, 2_000_000];
 
 export function searchCorpus(size = 600, seed = 42): string[] {
@@ -29,7 +66,12 @@ export function searchCorpus(size = 600, seed = 42): string[] {
     () => ({ maxSalary: String(pick(SALARIES)) }),
     () => ({ datePosted: pick(DATE_POSTED) }),
     () => ({ search: pick(COMMON_WORDS), location: pick(CITIES), experienceLevel: pick(EXPERIENCE_LEVELS) }),
-    () => ({ employmentType: pick(EMPLOYMENT_TYPES), englishLevel: pick(ENGLISH_LEVELS), datePosted: pick(DATE_POSTED), minSalary: String(pick(SALARIES)) }),
+    () => ({
+      employmentType: pick(EMPLOYMENT_TYPES),
+      englishLevel: pick(ENGLISH_LEVELS),
+      datePosted: pick(DATE_POSTED),
+      minSalary: String(pick(SALARIES)),
+    }),
     () => ({ search: pick(RARE_WORDS), gender: pick(GENDERS.slice(0, 3)), maxSalary: String(pick(SALARIES)) }),
     () => ({ page: String(2 + Math.floor(random() * 20)), ...(random() < 0.5 ? { search: pick(COMMON_WORDS) } : {}) }),
     () => ({ page: String(100 + Math.floor(random() * 900)), ...(random() < 0.5 ? { location: pick(CITIES) } : {}) }), // deep

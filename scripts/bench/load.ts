@@ -3,9 +3,18 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 
 export type Sample = { ms: number; ok: boolean; bytes: number; url?: string };
-export type Summary = { requests: number; perSecond: number; p50: number; p95: number; p99: number; max: number; errors: number };
+export type Summary = {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+};
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export function summarise(samples: Sample[], seconds: number): Summary {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
@@ -31,16 +40,25 @@ export function timeRequest(url: string, { ttfb = false } = {}): Promise<Sample>
   const began = performance.now();
   return new Promise((resolve) => {
     const failed = () => resolve({ ms: performance.now() - began, ok: false, bytes: 0, url });
-    const request = http.get(url, { agent, headers: { "accept-encoding": "gzip, deflate, br" }, timeout: 10_000 }, (response) => {
-      const headersAt = performance.now();
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("error", failed);
-      response.on("end", () => {
-        const status = response.statusCode ?? 0;
-        resolve({ ms: (ttfb ? headersAt : performance.now()) - began, ok: status >= 200 && status < 300, bytes, url });
-      });
-    });
+    const request = http.get(
+      url,
+      { agent, headers: { "accept-encoding": "gzip, deflate, br" }, timeout: 10_000 },
+      (response) => {
+        const headersAt = performance.now();
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("error", failed);
+        response.on("end", () => {
+          const status = response.statusCode ?? 0;
+          resolve({
+            ms: (ttfb ? headersAt : performance.now()) - began,
+            ok: status >= 200 && status < 300,
+            bytes,
+            url,
+          });
+        });
+      },
+    );
     request.on("timeout", () => request.destroy(new Error("timed out after 10 s")));
     request.on("error", failed);
   });
@@ -62,7 +80,12 @@ export async function closedLoop(connections: number, seconds: number, next: () 
  * Open loop: one request every 1/rate s whatever the answers do, TTFB measured, for `seconds`. Requests that cannot
  * start because `maxInFlight` are already waiting count as errors, so an overloaded server shows as a lower rate.
  */
-export async function fixedRate(rate: number, seconds: number, next: () => string, maxInFlight = 200): Promise<Sample[]> {
+export async function fixedRate(
+  rate: number,
+  seconds: number,
+  next: () => string,
+  maxInFlight = 200,
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   const pending = new Set<Promise<void>>();
   const began = performance.now();
@@ -83,4 +106,3 @@ export async function fixedRate(rate: number, seconds: number, next: () => strin
   await Promise.all(pending);
   return samples;
 }
-

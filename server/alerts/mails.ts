@@ -2,7 +2,10 @@ import { describeSearch, DIGEST_MAX_JOBS } from "#shared/alerts.ts";
 import type { Job } from "#shared/job.ts";
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 export type AlertLinks = { seeAll: string; unsubscribe: string; manage: string };
 
@@ -12,7 +15,15 @@ export const unsubscribeHeaders = (links: AlertLinks) => ({
   "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
 });
 
-export function confirmationMail({ search, confirmUrl, frequency }: { search: Record<string, string>; confirmUrl: string; frequency: string }) {
+export function confirmationMail({
+  search,
+  confirmUrl,
+  frequency,
+}: {
+  search: Record<string, string>;
+  confirmUrl: string;
+  frequency: string;
+}) {
   const what = describeSearch(search);
   return {
     subject: `Confirm your job alert: ${what}`,
@@ -28,7 +39,13 @@ export function confirmationMail({ search, confirmUrl, frequency }: { search: Re
 }
 
 /** A digest: the newest listings (at most DIGEST_MAX_JOBS), a link to the whole search, and the way out. */
-export function digestMail({ search, jobs, more, links, jobUrl }: {
+export function digestMail({
+  search,
+  jobs,
+  more,
+  links,
+  jobUrl,
+}: {
   search: Record<string, string>;
   jobs: Job[];
   more: boolean;
@@ -37,7 +54,8 @@ export function digestMail({ search, jobs, more, links, jobUrl }: {
 }) {
   const what = describeSearch(search);
   const count = more ? `${DIGEST_MAX_JOBS}+` : String(jobs.length);
-  const line = (job: Job) => `${job.jobTitle} at ${job.companyName}, ${job.jobLocation} (${job.minPrice} - ${job.maxPrice} ${job.salaryCurrency} / ${job.salaryType})`;
+  const line = (job: Job) =>
+    `${job.jobTitle} at ${job.companyName}, ${job.jobLocation} (${job.minPrice} - ${job.maxPrice} ${job.salaryCurrency} / ${job.salaryType})`;
   return {
     subject: `${count} new ${jobs.length === 1 && !more ? "job" : "jobs"}: ${what}`,
     text: [
@@ -51,7 +69,10 @@ export function digestMail({ search, jobs, more, links, jobUrl }: {
     ].join("\n"),
     html: [
       `<p>New jobs matching <strong>${escapeHtml(what)}</strong>:</p><ul>`,
-      ...jobs.map((job) => `<li><a href="${escapeHtml(jobUrl(job))}">${escapeHtml(job.jobTitle)}</a> at ${escapeHtml(job.companyName)}, ${escapeHtml(job.jobLocation)}</li>`),
+      ...jobs.map(
+        (job) =>
+          `<li><a href="${escapeHtml(jobUrl(job))}">${escapeHtml(job.jobTitle)}</a> at ${escapeHtml(job.companyName)}, ${escapeHtml(job.jobLocation)}</li>`,
+      ),
       `</ul><p><a href="${escapeHtml(links.seeAll)}">See all jobs like these</a></p>`,
       `<p><a href="${escapeHtml(links.manage)}">Manage your alerts</a> · <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
     ].join(""),

@@ -1,7 +1,10 @@
 import { ALERT_FREQUENCIES, describeSearch, type AlertSummary } from "#shared/alerts.ts";
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 /**
  * The pages alert mails link to. They are plain server-rendered forms with no script, so they work from any mail
@@ -19,10 +22,16 @@ function page(title: string, body: string): string {
 }
 
 export const confirmPage = (search: Record<string, string>) =>
-  page("Confirm your job alert", `<p>Mail me new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong>.</p><form method="post"><button type="submit">Confirm alert</button></form>`);
+  page(
+    "Confirm your job alert",
+    `<p>Mail me new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong>.</p><form method="post"><button type="submit">Confirm alert</button></form>`,
+  );
 
 export const confirmedPage = (search: Record<string, string>, manageUrl: string) =>
-  page("Alert confirmed", `<p>You will get new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong> by email.</p><p><a href="${escapeHtml(manageUrl)}">Manage your alerts</a></p>`);
+  page(
+    "Alert confirmed",
+    `<p>You will get new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong> by email.</p><p><a href="${escapeHtml(manageUrl)}">Manage your alerts</a></p>`,
+  );
 
 export const unsubscribePage = (alert: { search: Record<string, string>; email: string } | undefined) =>
   alert
@@ -38,7 +47,9 @@ export const messagePage = (title: string, message: string) => page(title, `<p>$
 
 export function managePage(email: string, alerts: AlertSummary[], notice?: string): string {
   const items = alerts.map(
-    (alert) => `<li><strong>${escapeHtml(describeSearch(alert.search))}</strong>${alert.confirmed ? "" : " (not confirmed yet)"}<br>
+    (
+      alert,
+    ) => `<li><strong>${escapeHtml(describeSearch(alert.search))}</strong>${alert.confirmed ? "" : " (not confirmed yet)"}<br>
 <form method="post" action="./${alert.id}"><label>Frequency <select name="frequency">${ALERT_FREQUENCIES.map((f) => `<option value="${f}"${f === alert.frequency ? " selected" : ""}>${f}</option>`).join("")}</select></label> <button type="submit">Save</button></form>
 <form method="post" action="./${alert.id}/delete"><button type="submit" class="secondary">Delete</button></form></li>`,
   );

@@ -6,7 +6,15 @@ import type { Alerts } from "#server/alerts.ts";
  * The in-process alert scheduler: every ALERTS_INTERVAL_SECONDS, the digests that are due (instant ones at each
  * pass; daily and weekly ones from ALERTS_HOUR). Every instance may run it: alerts are claimed, not shared.
  */
-export function startAlertScheduler({ alerts, intervalSeconds, logger }: { alerts: Alerts; intervalSeconds: number; logger: Logger }) {
+export function startAlertScheduler({
+  alerts,
+  intervalSeconds,
+  logger,
+}: {
+  alerts: Alerts;
+  intervalSeconds: number;
+  logger: Logger;
+}) {
   return repeat(
     async () => {
       const sent = await alerts.runDueAlerts();

@@ -14,7 +14,9 @@ export function createTokens(secret: string) {
   return {
     /** `subject` is an alert id (confirm, unsubscribe) or an address (manage). */
     sign(purpose: TokenPurpose, subject: string, expiresAt?: Date): string {
-      const body = encode(JSON.stringify({ p: purpose, s: subject, ...(expiresAt ? { e: expiresAt.getTime() } : {}) } satisfies Payload));
+      const body = encode(
+        JSON.stringify({ p: purpose, s: subject, ...(expiresAt ? { e: expiresAt.getTime() } : {}) } satisfies Payload),
+      );
       return `${body}.${encode(sign(body))}`;
     },
     /** The subject, when the token is ours, for this purpose and not expired; else undefined. */

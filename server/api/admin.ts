@@ -7,9 +7,13 @@ const viewerOf = (c: Context<AppBindings>) => c.get("services").sessions.getUser
 
 /** The admins' JSON API (ADR 0011). The moderation door answers 404 to anyone who is not an admin. */
 export const adminApi = new Hono<AppBindings>()
-  .get("/admin/contact-messages", async (c) => c.json(await c.get("services").moderation.listContactMessages({ viewer: await viewerOf(c) })))
+  .get("/admin/contact-messages", async (c) =>
+    c.json(await c.get("services").moderation.listContactMessages({ viewer: await viewerOf(c) })),
+  )
   .get("/admin/queue", async (c) => c.json(await c.get("services").moderation.listQueue({ viewer: await viewerOf(c) })))
-  .get("/admin/jobs/:id", async (c) => c.json(await c.get("services").moderation.getReview({ viewer: await viewerOf(c), id: c.req.param("id") })))
+  .get("/admin/jobs/:id", async (c) =>
+    c.json(await c.get("services").moderation.getReview({ viewer: await viewerOf(c), id: c.req.param("id") })),
+  )
   .post("/admin/users/:id/suspend", async (c) => {
     const viewer = await viewerOf(c);
     if (!(await c.get("services").moderation.isAdmin(viewer))) return jsonError(c, "NOT_FOUND", "Not found");
@@ -25,5 +29,9 @@ export const adminApi = new Hono<AppBindings>()
     // Refuse before reading the body, so a stranger learns nothing from how the body is judged.
     if (!(await c.get("services").moderation.isAdmin(viewer))) return jsonError(c, "NOT_FOUND", "Not found");
     const fields = await readJsonObject(c);
-    return c.json(await c.get("services").moderation.decide({ viewer, id: c.req.param("id"), action: c.req.param("action"), fields }));
+    return c.json(
+      await c
+        .get("services")
+        .moderation.decide({ viewer, id: c.req.param("id"), action: c.req.param("action"), fields }),
+    );
   });

@@ -3,7 +3,14 @@ import { isDomainError } from "#server/errors.ts";
 import { readFormFields, readJsonObject } from "#server/http/body.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
 import type { AppBindings } from "#server/http/types.ts";
-import { confirmedPage, confirmPage, managePage, messagePage, unsubscribedPage, unsubscribePage } from "#server/alerts/pages.ts";
+import {
+  confirmedPage,
+  confirmPage,
+  managePage,
+  messagePage,
+  unsubscribedPage,
+  unsubscribePage,
+} from "#server/alerts/pages.ts";
 
 /** POST /api/alerts: the home page's subscription form (JSON, like every write from the app). */
 export const alertsApi = new Hono<AppBindings>().post("/alerts", async (c) => {
@@ -13,7 +20,10 @@ export const alertsApi = new Hono<AppBindings>().post("/alerts", async (c) => {
 
 function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 = 200) {
   // No script runs on these pages; they carry the site's policy all the same. Never cached: they hold personal links.
-  return c.html(body, status, { "Content-Security-Policy": contentSecurityPolicy(newNonce()), "Cache-Control": "no-store" });
+  return c.html(body, status, {
+    "Content-Security-Policy": contentSecurityPolicy(newNonce()),
+    "Cache-Control": "no-store",
+  });
 }
 
 /** A domain refusal (an expired or forged link) as a page, since these are opened from mail, not by the app. */
@@ -44,7 +54,9 @@ export const alertPages = new Hono<AppBindings>()
       return html(c, confirmedPage(search, manageUrl));
     }),
   )
-  .get("/unsubscribe/:token", async (c) => html(c, unsubscribePage(await c.get("services").alerts.describeUnsubscribe({ token: c.req.param("token") }))))
+  .get("/unsubscribe/:token", async (c) =>
+    html(c, unsubscribePage(await c.get("services").alerts.describeUnsubscribe({ token: c.req.param("token") }))),
+  )
   .post("/unsubscribe/:token", (c) =>
     asPage(c, async () => {
       await c.get("services").alerts.unsubscribe({ token: c.req.param("token") });
@@ -73,7 +85,11 @@ export const alertPages = new Hono<AppBindings>()
   .post("/manage/:token/:id", (c) =>
     asPage(c, async () => {
       const form = await readFormFields(c);
-      await c.get("services").alerts.changeFrequency({ token: c.req.param("token"), id: c.req.param("id"), fields: { frequency: form.frequency } });
+      await c.get("services").alerts.changeFrequency({
+        token: c.req.param("token"),
+        id: c.req.param("id"),
+        fields: { frequency: form.frequency },
+      });
       return c.redirect(`./?done=${encodeURIComponent("Frequency saved.")}`, 303);
     }),
   );

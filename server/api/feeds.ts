@@ -30,6 +30,13 @@ export const feedsRoutes = new Hono<AppBindings>()
   })
   .get("/indeed.xml", (c) => {
     const { env, jobs } = c.get("services");
-    const body = syndicationXmlStream({ baseUrl: env.PUBLIC_URL, publisher: "Job Board", batches: jobs.everyLiveJob() });
-    return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" });
+    const body = syndicationXmlStream({
+      baseUrl: env.PUBLIC_URL,
+      publisher: "Job Board",
+      batches: jobs.everyLiveJob(),
+    });
+    return c.body(body, 200, {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    });
   });

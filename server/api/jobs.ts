@@ -39,7 +39,10 @@ export const jobsApi = new Hono<AppBindings>()
     const viewer = await c.get("services").sessions.getUser({ headers: c.req.raw.headers });
     const fields = await readJsonObject(c);
     const { moderation } = c.get("services");
-    return c.json(await moderation.reportJob({ viewer, id: c.req.param("id"), clientIp: c.get("clientIp"), fields }), 201);
+    return c.json(
+      await moderation.reportJob({ viewer, id: c.req.param("id"), clientIp: c.get("clientIp"), fields }),
+      201,
+    );
   })
   .get("/myJobs/:email", async (c) => {
     const user = await requireUser(c);

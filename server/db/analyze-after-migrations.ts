@@ -7,9 +7,13 @@ type Rows<T> = { rows: T[] };
 
 async function appliedMigrations(db: AnyDb): Promise<number> {
   // A fresh database has no journal yet; PostgreSQL resolves table names before running, hence two statements.
-  const journal = (await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`)) as unknown as Rows<{ present: boolean }>;
+  const journal = (await db.execute(
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  )) as unknown as Rows<{ present: boolean }>;
   if (!journal.rows[0]?.present) return 0;
-  const result = (await db.execute(sql`SELECT count(*) AS applied FROM drizzle.__drizzle_migrations`)) as unknown as Rows<{ applied: number | string }>;
+  const result = (await db.execute(
+    sql`SELECT count(*) AS applied FROM drizzle.__drizzle_migrations`,
+  )) as unknown as Rows<{ applied: number | string }>;
   return Number(result.rows[0]?.applied ?? 0);
 }
 

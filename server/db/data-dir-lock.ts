@@ -23,7 +23,10 @@ export type LockOptions = {
  * dies, so a crash never leaves it behind; no PID is ever checked. The pid written into the file is only
  * there to name the holder in the message. Returns the release function.
  */
-export async function lockDataDir(dataDir: string, { waitMs = DEFAULT_LOCK_WAIT_MS, onWait }: LockOptions = {}): Promise<() => void> {
+export async function lockDataDir(
+  dataDir: string,
+  { waitMs = DEFAULT_LOCK_WAIT_MS, onWait }: LockOptions = {},
+): Promise<() => void> {
   // Loaded here, not at the top: a PostgreSQL deployment never needs the native addon.
   const { tryLock } = await import("fs-native-extensions");
   fs.mkdirSync(dataDir, { recursive: true });

@@ -2,7 +2,8 @@ import { Worker } from "node:worker_threads";
 
 type QueryConfig = { rowMode?: "array" | "object"; parsers?: Record<number, (value: string) => unknown> };
 type Result = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
-type Request = { type: "query"; sql: string; params?: unknown[]; config?: { rowMode?: string; rawTypes: number[] }; tx?: number }
+type Request =
+  | { type: "query"; sql: string; params?: unknown[]; config?: { rowMode?: string; rawTypes: number[] }; tx?: number }
   | { type: "exec"; sql: string; tx?: number }
   | { type: "begin" }
   | { type: "end"; tx: number; commit: boolean }
@@ -57,7 +58,9 @@ export class PgliteThread {
       };
       worker.on("message", ready);
       worker.once("error", reject);
-      worker.once("exit", (code) => reject(new Error(`The embedded database thread exited with code ${code} while opening`)));
+      worker.once("exit", (code) =>
+        reject(new Error(`The embedded database thread exited with code ${code} while opening`)),
+      );
     });
     return new PgliteThread(worker);
   }
@@ -83,7 +86,8 @@ export class PgliteThread {
     const id = this.#next++;
     await this.#sendAs(id, { type: "begin" });
     const tx: PgliteThreadTransaction = {
-      query: (sql, params, config) => this.#send({ type: "query", sql, params, config: wireConfig(config), tx: id }) as Promise<Result>,
+      query: (sql, params, config) =>
+        this.#send({ type: "query", sql, params, config: wireConfig(config), tx: id }) as Promise<Result>,
       exec: (sql) => this.#send({ type: "exec", sql, tx: id }) as Promise<Result[]>,
     };
     let outcome: T;

@@ -11,7 +11,9 @@ const identity = (value) => value;
 
 /** Drizzle's parsers keep dates, intervals and numeric arrays as text; functions cannot cross threads, so their type ids do. */
 const configOf = (config) =>
-  config ? { rowMode: config.rowMode, parsers: Object.fromEntries(config.rawTypes.map((type) => [type, identity])) } : undefined;
+  config
+    ? { rowMode: config.rowMode, parsers: Object.fromEntries(config.rawTypes.map((type) => [type, identity])) }
+    : undefined;
 
 const plain = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
 
@@ -23,7 +25,11 @@ const SCALAR = new Set(["string", "number", "boolean"]);
  */
 const serialise = (error) =>
   error instanceof Error
-    ? { ...Object.fromEntries(Object.entries(error).filter(([, value]) => SCALAR.has(typeof value))), name: error.name, message: error.message }
+    ? {
+        ...Object.fromEntries(Object.entries(error).filter(([, value]) => SCALAR.has(typeof value))),
+        name: error.name,
+        message: error.message,
+      }
     : { message: String(error) };
 
 class Rollback extends Error {}
@@ -94,7 +100,10 @@ function reply(answer) {
   try {
     parentPort.postMessage(answer);
   } catch (error) {
-    parentPort.postMessage({ id: answer.id, error: { name: "DataCloneError", message: `The answer could not be passed back: ${error.message}` } });
+    parentPort.postMessage({
+      id: answer.id,
+      error: { name: "DataCloneError", message: `The answer could not be passed back: ${error.message}` },
+    });
   }
 }
 

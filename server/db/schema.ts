@@ -132,13 +132,20 @@ export const jobs = pgTable(
      * Lower-cased copies the "contains" filters match with LIKE (ADR 26). ILIKE lower-cases every row it reads, and
      * that was half the time of a walk through the list index (a location's page 970 at 1M: 79 ms, 34 ms with LIKE).
      */
-    titleLower: text("title_lower").notNull().generatedAlwaysAs(sql`lower(title)`),
-    locationLower: text("location_lower").notNull().generatedAlwaysAs(sql`lower(location)`),
+    titleLower: text("title_lower")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title)`),
+    locationLower: text("location_lower")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(location)`),
     englishLevel: text("english_level").notNull(),
     gender: text("gender").notNull(),
     experienceLevel: text("experience_level").notNull(),
     employmentType: text("employment_type").notNull(),
-    skills: jsonb("skills").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    skills: jsonb("skills")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     postedByEmail: text("posted_by_email"),
     postedByNumber: text("posted_by_number"),
     applyLink: text("apply_link").notNull(),
@@ -167,7 +174,11 @@ export const jobs = pgTable(
     index("jobs_location_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`),
     // A filter on a value few listings have walks only those listings, in list order (ADR 26): gender and
     // employment type for their rarer values (the common one is three in four listings or more), experience for all.
-    index("jobs_experience_date_idx").on(t.experienceLevel, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("jobs_experience_date_idx").on(
+      t.experienceLevel,
+      t.postingDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // A location search walks each matching location's listings in list order and merges them (ADR 27), instead of
     // the whole list index: a page deep in one city's results no longer reads every other city's listings on the way.
     index("jobs_location_date_idx").on(t.locationLower, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -193,7 +204,9 @@ export const jobs = pgTable(
     index("jobs_other_currency_idx")
       .on(t.salaryCurrency, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.salaryCurrency} <> 'INR'`),
-    index("jobs_status_idx").on(t.status, t.createdAt.desc()).where(sql`${t.status} <> 'published'`),
+    index("jobs_status_idx")
+      .on(t.status, t.createdAt.desc())
+      .where(sql`${t.status} <> 'published'`),
   ],
 );
 
@@ -202,11 +215,9 @@ export const jobs = pgTable(
  * search first finds the few values it matches here, then walks each one's listings in list order. A value no
  * listing has any more stays, and matches nothing.
  */
-export const jobLocations = pgTable(
-  "job_locations",
-  { locationLower: text("location_lower").primaryKey() },
-  (t) => [index("job_locations_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`)],
-);
+export const jobLocations = pgTable("job_locations", { locationLower: text("location_lower").primaryKey() }, (t) => [
+  index("job_locations_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`),
+]);
 
 /** Every moderation step on a listing: who (null = the system), what, when, why. The listing's history. */
 export const moderationEvents = pgTable(
@@ -237,12 +248,16 @@ export const jobReports = pgTable(
     clientIp: text("client_ip"),
     reason: text("reason").notNull(),
     comment: text("comment"),
-    status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "resolved"] })
+      .notNull()
+      .default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("job_reports_open_reporter_idx").on(t.jobId, t.reporterKey).where(sql`${t.status} = 'open'`),
+    uniqueIndex("job_reports_open_reporter_idx")
+      .on(t.jobId, t.reporterKey)
+      .where(sql`${t.status} = 'open'`),
     index("job_reports_status_idx").on(t.status, t.createdAt.desc()),
     index("job_reports_ip_idx").on(t.clientIp, t.createdAt),
   ],
@@ -259,7 +274,9 @@ export const contactMessages = pgTable(
     subject: text("subject"),
     message: text("message").notNull(),
     clientIp: text("client_ip"),
-    status: text("status", { enum: ["pending", "sent"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
@@ -302,7 +319,10 @@ export const externalJobs = pgTable(
     salaryCurrency: text("salary_currency"),
     salaryPeriod: text("salary_period"),
     descriptionHtml: text("description_html"),
-    tags: jsonb("tags").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb("tags")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     postedAt: timestamp("posted_at", { withTimezone: true }),
     applyUrl: text("apply_url"),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -373,7 +393,10 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
-    headers: jsonb("headers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    headers: jsonb("headers")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

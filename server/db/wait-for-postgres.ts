@@ -73,7 +73,9 @@ function unreachable(error: unknown, url: string, waitMs: number): string {
 function refused(error: unknown, url: string): string {
   const { server, user, name } = where(url);
   const { code, message } = rootCause(error);
-  if (code === "3D000") return `DATABASE_URL: the database "${name}" does not exist on ${server}. Create it (createdb ${name}) or fix the database name in DATABASE_URL.`;
-  if (code === "28P01" || code === "28000") return `DATABASE_URL: PostgreSQL at ${server} refused user "${user}" (${message}). Fix the user and password in DATABASE_URL.`;
+  if (code === "3D000")
+    return `DATABASE_URL: the database "${name}" does not exist on ${server}. Create it (createdb ${name}) or fix the database name in DATABASE_URL.`;
+  if (code === "28P01" || code === "28000")
+    return `DATABASE_URL: PostgreSQL at ${server} refused user "${user}" (${message}). Fix the user and password in DATABASE_URL.`;
   return `DATABASE_URL: PostgreSQL at ${server} could not be used (${message}). Check DATABASE_URL.`;
 }

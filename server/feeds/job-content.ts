@@ -16,7 +16,8 @@ const paragraphs = (text: string) =>
     .map((part) => `<p>${escapeMarkup(part).replace(/\r?\n/g, "<br>")}</p>`)
     .join("");
 
-const section = (heading: string, text: string | null) => (text ? `<h3>${escapeMarkup(heading)}</h3>${paragraphs(text)}` : "");
+const section = (heading: string, text: string | null) =>
+  text ? `<h3>${escapeMarkup(heading)}</h3>${paragraphs(text)}` : "";
 
 /**
  * A listing as HTML for feed readers: the job fields, then the full description (feeds that truncate drew

@@ -32,7 +32,9 @@ function describe(search: JobSearch): string {
   const parts: string[] = [];
   if (search.search) parts.push(search.search);
   if (search.location) parts.push(`in ${search.location}`);
-  const rest: string[] = [search.employmentType, search.experienceLevel, search.gender, search.englishLevel].filter((v) => v !== undefined);
+  const rest: string[] = [search.employmentType, search.experienceLevel, search.gender, search.englishLevel].filter(
+    (v) => v !== undefined,
+  );
   const currency = search.salaryCurrency ?? DEFAULT_CURRENCY;
   if (search.minSalary !== undefined) rest.push(`salary from ${search.minSalary} ${currency}`);
   if (search.maxSalary !== undefined) rest.push(`salary up to ${search.maxSalary} ${currency}`);
@@ -41,7 +43,13 @@ function describe(search: JobSearch): string {
   return text ? `${SITE_NAME} jobs: ${text}` : `${SITE_NAME}: latest jobs`;
 }
 
-export function searchFeed({ baseUrl, format, search, jobs, nextCursor }: {
+export function searchFeed({
+  baseUrl,
+  format,
+  search,
+  jobs,
+  nextCursor,
+}: {
   baseUrl: string;
   format: FeedFormat;
   search: JobSearch;
@@ -68,7 +76,10 @@ export function searchFeed({ baseUrl, format, search, jobs, nextCursor }: {
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 
 const lastUpdate = (jobs: Job[]) =>
-  jobs.reduce((latest, job) => (job.updatedAt > latest ? job.updatedAt : latest), jobs[0]?.updatedAt ?? new Date(0).toISOString());
+  jobs.reduce(
+    (latest, job) => (job.updatedAt > latest ? job.updatedAt : latest),
+    jobs[0]?.updatedAt ?? new Date(0).toISOString(),
+  );
 
 const jobFieldsXml = (job: Job) =>
   [
@@ -167,7 +178,12 @@ export function jsonFeed(feed: SearchFeed) {
       _job: {
         company: job.companyName,
         location: job.jobLocation,
-        salary: { min: Number(job.minPrice), max: Number(job.maxPrice), currency: job.salaryCurrency, period: job.salaryType },
+        salary: {
+          min: Number(job.minPrice),
+          max: Number(job.maxPrice),
+          currency: job.salaryCurrency,
+          period: job.salaryType,
+        },
         employmentType: job.employmentType,
         experienceLevel: job.experienceLevel,
         applyUrl: job.applyLink,

@@ -11,7 +11,10 @@ const PERIODS: Record<string, string> = { Hourly: "hour", Monthly: "month", Year
  * the first part is the city, a last part after a comma the country, anything between the state.
  */
 export function splitLocation(location: string): { city: string; state: string; country: string } {
-  const parts = location.split(",").map((part) => part.trim()).filter(Boolean);
+  const parts = location
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length <= 1) return { city: parts[0] ?? "", state: "", country: "" };
   return { city: parts[0] as string, state: parts.slice(1, -1).join(", "), country: parts.at(-1) as string };
 }
@@ -33,7 +36,10 @@ export function syndicationJobXml(baseUrl: string, job: Job): string {
     field("state", state),
     field("country", country),
     field("description", jobContentHtml(job)),
-    field("salary", `${job.minPrice} - ${job.maxPrice} ${job.salaryCurrency} per ${PERIODS[job.salaryType] ?? job.salaryType}`),
+    field(
+      "salary",
+      `${job.minPrice} - ${job.maxPrice} ${job.salaryCurrency} per ${PERIODS[job.salaryType] ?? job.salaryType}`,
+    ),
     field("jobtype", JOB_TYPES[job.employmentType] ?? job.employmentType),
     field("experience", job.experienceLevel),
     "</job>",
@@ -44,7 +50,12 @@ export function syndicationJobXml(baseUrl: string, job: Job): string {
  * The whole syndication feed, written batch by batch as the database gives them: aggregators reject partial feeds,
  * so it is never capped, and memory holds one batch however many listings there are.
  */
-export function syndicationXmlStream({ baseUrl, publisher, batches, now = new Date() }: {
+export function syndicationXmlStream({
+  baseUrl,
+  publisher,
+  batches,
+  now = new Date(),
+}: {
   baseUrl: string;
   publisher: string;
   batches: AsyncIterable<Job[]>;
@@ -58,5 +69,10 @@ export function syndicationXmlStream({ baseUrl, publisher, batches, now = new Da
     `<lastBuildDate>${now.toUTCString()}</lastBuildDate>`,
     "",
   ];
-  return streamBatches({ head: head.join("\n"), foot: "</source>\n", batches, render: (job) => syndicationJobXml(baseUrl, job) });
+  return streamBatches({
+    head: head.join("\n"),
+    foot: "</source>\n",
+    batches,
+    render: (job) => syndicationJobXml(baseUrl, job),
+  });
 }

@@ -4,7 +4,11 @@ import { DomainError, invalid } from "#server/errors.ts";
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
 
 /** The body's bytes, once its type is one `accepted` names and it fits the limit; `asked` says what to send instead. */
-async function readBody(c: Context, accepted: RegExp, asked: string): Promise<{ type: string; bytes: Uint8Array<ArrayBuffer> }> {
+async function readBody(
+  c: Context,
+  accepted: RegExp,
+  asked: string,
+): Promise<{ type: string; bytes: Uint8Array<ArrayBuffer> }> {
   const type = c.req.header("content-type") ?? "";
   if (!accepted.test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE", `Send the body as ${asked}`);
   const length = Number(c.req.header("content-length") ?? 0);
@@ -40,7 +44,11 @@ export async function readFormFields(c: Context): Promise<Record<string, string>
   );
   let form: FormData;
   try {
-    form = await new Request("http://form.invalid/", { method: "POST", headers: { "content-type": type }, body: bytes }).formData();
+    form = await new Request("http://form.invalid/", {
+      method: "POST",
+      headers: { "content-type": type },
+      body: bytes,
+    }).formData();
   } catch {
     throw invalid("The form could not be read");
   }
@@ -49,8 +57,7 @@ export async function readFormFields(c: Context): Promise<Record<string, string>
   return fields;
 }
 
-const tooLarge = () =>
-  new DomainError("PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
+const tooLarge = () => new DomainError("PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
 
 /**
  * A body without Content-Length (chunked) is counted as it arrives, so an endless upload is cut off at

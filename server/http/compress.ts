@@ -41,7 +41,8 @@ export function compressResponses(): MiddlewareHandler {
   const streamed = compress();
   return (c, next) =>
     streamed(c, async () => {
-      c.json = ((object: unknown, arg?: unknown, headers?: unknown) => jsonAnswer(c, JSON.stringify(object), arg, headers)) as typeof c.json;
+      c.json = ((object: unknown, arg?: unknown, headers?: unknown) =>
+        jsonAnswer(c, JSON.stringify(object), arg, headers)) as typeof c.json;
       await next();
       await compressJson(c);
     });
@@ -61,7 +62,11 @@ function jsonAnswer(c: Context, text: string, arg: unknown, headers: unknown): R
   c.header("Vary", "Accept-Encoding", { append: true });
   if (compressed) c.header("Content-Encoding", "gzip");
   c.header("Content-Length", String(sent.length));
-  const response = c.body(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), arg as never, headers as never);
+  const response = c.body(
+    new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length),
+    arg as never,
+    headers as never,
+  );
   finished.add(response);
   return response;
 }
@@ -77,10 +82,18 @@ async function compressJson(c: Context): Promise<void> {
   else if (!/accept-encoding/i.test(vary)) headers.set("Vary", `${vary}, Accept-Encoding`);
   const body = Buffer.from(await response.arrayBuffer());
   const compressed = body.length >= THRESHOLD_BYTES && acceptsGzip(c.req.header("Accept-Encoding"));
-  const sent = !compressed ? body : body.length <= IN_PLACE_MAX_BYTES ? gzipSync(body, JSON_GZIP) : await gzip(body, JSON_GZIP);
+  const sent = !compressed
+    ? body
+    : body.length <= IN_PLACE_MAX_BYTES
+      ? gzipSync(body, JSON_GZIP)
+      : await gzip(body, JSON_GZIP);
   if (compressed) headers.set("Content-Encoding", "gzip");
   headers.set("Content-Length", String(sent.length));
-  c.res = new Response(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), { status: response.status, statusText: response.statusText, headers });
+  c.res = new Response(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Whether Accept-Encoding allows gzip: named, or by `*`, with a q above 0. */

@@ -18,7 +18,8 @@ export async function listJobRows(db: Db, { limit, cursor }: { limit: number; cu
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
   return { jobs: page.map(({ row }) => toWireJob(row)), nextCursor };
 }
 
@@ -53,7 +54,11 @@ export async function listLiveJobEntries(
 }
 
 /** A batch of whole live listings in list order after `cursor`: what the syndication feed streams. */
-export async function listLiveJobBatch(db: Db, { cursor, limit }: { cursor?: JobCursor; limit: number }, now = new Date()) {
+export async function listLiveJobBatch(
+  db: Db,
+  { cursor, limit }: { cursor?: JobCursor; limit: number },
+  now = new Date(),
+) {
   const filters = searchConditions(EVERY_LIVE_JOB, now);
   const rows = await db
     .select({ row: jobs, postedMicros })
@@ -77,7 +82,13 @@ const publishedMicros = sql<string>`(extract(epoch from ${jobs.publishedAt}) * 1
  * Live listings matching `search` published after `mark`, newest first, at most `limit`: what an alert has not
  * mailed yet. The search's own conditions apply, so a listing the search would not show is never mailed.
  */
-export async function listJobsPublishedAfter(db: Db, search: JobSearch, mark: PublishedMark, limit: number, now = new Date()) {
+export async function listJobsPublishedAfter(
+  db: Db,
+  search: JobSearch,
+  mark: PublishedMark,
+  limit: number,
+  now = new Date(),
+) {
   const markAt = sql`timestamptz 'epoch' + ${mark.publishedMicros}::bigint * interval '1 microsecond'`;
   const after = mark.id
     ? sql`(${jobs.publishedAt}, ${jobs.id}) > (${markAt}, ${mark.id}::uuid)`
@@ -91,7 +102,9 @@ export async function listJobsPublishedAfter(db: Db, search: JobSearch, mark: Pu
   const newest = rows[0];
   return {
     jobs: rows.map(({ row }) => toWireJob(row)),
-    newest: newest ? ({ publishedMicros: newest.publishedMicros, id: newest.row.id } satisfies PublishedMark) : undefined,
+    newest: newest
+      ? ({ publishedMicros: newest.publishedMicros, id: newest.row.id } satisfies PublishedMark)
+      : undefined,
   };
 }
 

@@ -31,9 +31,9 @@ async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.l
   const matches = sql`(${lowered} || '') LIKE lower(${containsPattern(text)})`;
   const holding = sql`job_text_grams(${column}) @> ARRAY[lower(${text})]`;
   if ((await estimateRows(db, holding)) > 10 * SHORT_TEXT_CANDIDATES) return matches;
-  const ids = (await rowsOf(db, sql`SELECT ${jobs.id} AS id FROM ${jobs} WHERE ${holding} LIMIT ${SHORT_TEXT_CANDIDATES + 1}`)).map(
-    ({ id }) => id,
-  );
+  const ids = (
+    await rowsOf(db, sql`SELECT ${jobs.id} AS id FROM ${jobs} WHERE ${holding} LIMIT ${SHORT_TEXT_CANDIDATES + 1}`)
+  ).map(({ id }) => id);
   if (ids.length > SHORT_TEXT_CANDIDATES) return matches;
   if (ids.length === 0) return sql`false`;
   return sql`(${jobs.id} IN ${ids} AND ${matches})`;
@@ -86,7 +86,10 @@ async function searchFilters(db: Db, search: JobSearch, now: Date): Promise<Filt
   if (!locations) return { where: searchConditions(search, now, { title, location }) };
   return {
     where: searchConditions(search, now, { title, location: locationIn(locations) }),
-    byLocation: { values: locations, at: (value) => searchConditions(search, now, { title, location: locationIn([value]) }) },
+    byLocation: {
+      values: locations,
+      at: (value) => searchConditions(search, now, { title, location: locationIn([value]) }),
+    },
   };
 }
 
@@ -103,7 +106,8 @@ export async function searchJobRows(db: Db, search: JobSearch, now = new Date())
   const rows = await pageOfRows(db, filters, { offset, limit: search.limit + 1, cursor: search.cursor });
   const pageRows = rows.slice(0, search.limit);
   const last = pageRows.at(-1);
-  const nextCursor = rows.length > search.limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
+  const nextCursor =
+    rows.length > search.limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
   // A short page by `page` already tells the exact total; only a full page or a cursor page needs counting.
   const total: Total =
     !search.cursor && rows.length <= search.limit && (rows.length > 0 || offset === 0)

@@ -21,7 +21,11 @@ export async function insertJob(
   db: Db,
   input: JobInput,
   owner: { id: string; email: string },
-  { status = "published", statusReason = null, heldForVerification = false }: { status?: JobStatus; statusReason?: string | null; heldForVerification?: boolean } = {},
+  {
+    status = "published",
+    statusReason = null,
+    heldForVerification = false,
+  }: { status?: JobStatus; statusReason?: string | null; heldForVerification?: boolean } = {},
   limit?: { max: number; since: Date },
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
@@ -64,10 +68,20 @@ async function countJobsPostedSince(db: Db, ownerId: string, since: Date): Promi
   return row?.n ?? 0;
 }
 
-export async function updateJobRow(db: Db, id: string, input: JobInput, postedByEmail: string | null, status?: JobStatus) {
+export async function updateJobRow(
+  db: Db,
+  id: string,
+  input: JobInput,
+  postedByEmail: string | null,
+  status?: JobStatus,
+) {
   const rows = await db
     .update(jobs)
-    .set({ ...toJobValues(input, postedByEmail), updatedAt: sql`now()`, ...(status ? { status, statusReason: null } : {}) })
+    .set({
+      ...toJobValues(input, postedByEmail),
+      updatedAt: sql`now()`,
+      ...(status ? { status, statusReason: null } : {}),
+    })
     .where(eq(jobs.id, id))
     .returning({ id: jobs.id });
   return rows.length;

@@ -29,7 +29,11 @@ const toRow = (mail: OutgoingMail) => ({
 
 /** Stores a mail for the sender; true when stored now, false when a mail with this key already was. */
 export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<boolean> {
-  const rows = await db.insert(mailOutbox).values(toRow(mail)).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
+  const rows = await db
+    .insert(mailOutbox)
+    .values(toRow(mail))
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }
 
@@ -52,13 +56,19 @@ export async function claimDueMails(db: Db, limit: number, leaseMs: number): Pro
     .for("update", { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
     .where(inArray(mailOutbox.id, due))
     .returning();
 }
 
 export async function markMailSent(db: Db, id: string) {
-  await db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
 export async function markMailFailed(db: Db, id: string, error: string, delayMs: number) {

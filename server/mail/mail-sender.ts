@@ -9,7 +9,12 @@ import { repeat } from "#server/repeat.ts";
 const SETTINGS = { batchSize: 20, retryBaseMs: 30_000, retryMaxMs: 60 * 60_000, leaseMs: 5 * 60_000 };
 
 export function createTransport(smtpUrl: string): Transporter {
-  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
 }
 
 function toMessage(mail: StoredMail, from: string, host: string) {
@@ -29,7 +34,13 @@ function toMessage(mail: StoredMail, from: string, host: string) {
  * Delivers every due mail of the outbox once (a failed one is retried later, with backoff, never dropped).
  * Returns how many were delivered. Safe with several instances: each claims its own rows.
  */
-export async function deliverDueMails({ db, env, logger, transport, retryBaseMs = SETTINGS.retryBaseMs }: {
+export async function deliverDueMails({
+  db,
+  env,
+  logger,
+  transport,
+  retryBaseMs = SETTINGS.retryBaseMs,
+}: {
   db: Db;
   env: Pick<Env, "MAIL_FROM" | "PUBLIC_URL">;
   logger: Logger;
@@ -46,7 +57,10 @@ export async function deliverDueMails({ db, env, logger, transport, retryBaseMs 
       } catch (error) {
         const delayMs = retryDelayMs(mail.attempts, retryBaseMs, SETTINGS.retryMaxMs);
         const reason = error instanceof Error ? error.message : String(error);
-        logger.warn({ id: mail.id, attempts: mail.attempts, retryInMs: delayMs, reason }, "mail not delivered yet; will retry");
+        logger.warn(
+          { id: mail.id, attempts: mail.attempts, retryInMs: delayMs, reason },
+          "mail not delivered yet; will retry",
+        );
         await markMailFailed(db, mail.id, reason, delayMs);
         continue;
       }
@@ -77,7 +91,12 @@ export function startMailSender({
     return { stop: async () => undefined };
   }
   const transport = createTransport(env.SMTP_URL);
-  const loop = repeat(() => deliverDueMails({ db, env, logger, transport, retryBaseMs }), pollIntervalMs, logger, "mail outbox pass");
+  const loop = repeat(
+    () => deliverDueMails({ db, env, logger, transport, retryBaseMs }),
+    pollIntervalMs,
+    logger,
+    "mail outbox pass",
+  );
   return {
     stop: async () => {
       await loop.stop();

@@ -25,7 +25,9 @@ export async function enqueueContactMessage(
     const [recent] = await tx
       .select({
         count: sql<number>`count(*)::int`,
-        retryAfter: sql<number | null>`ceil(extract(epoch FROM min(${contactMessages.createdAt}) + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
+        retryAfter: sql<
+          number | null
+        >`ceil(extract(epoch FROM min(${contactMessages.createdAt}) + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
       })
       .from(contactMessages)
       .where(

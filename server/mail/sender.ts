@@ -96,8 +96,17 @@ export function startOutboxSender(services: AppServices, options: OutboxSenderOp
       .select({ n: sql<number>`count(*)::int` })
       .from(contactMessages)
       .where(eq(contactMessages.status, "pending"))
-      .then(([row]) => logger.warn({ pending: row?.n ?? 0 }, `Contact mail delivery is off; messages stay in the outbox (the contact_messages table of the database). ${MAIL_SETUP_HINT}`))
-      .catch(() => logger.warn(`Contact mail delivery is off; messages stay in the outbox (the contact_messages table of the database). ${MAIL_SETUP_HINT}`));
+      .then(([row]) =>
+        logger.warn(
+          { pending: row?.n ?? 0 },
+          `Contact mail delivery is off; messages stay in the outbox (the contact_messages table of the database). ${MAIL_SETUP_HINT}`,
+        ),
+      )
+      .catch(() =>
+        logger.warn(
+          `Contact mail delivery is off; messages stay in the outbox (the contact_messages table of the database). ${MAIL_SETUP_HINT}`,
+        ),
+      );
     return { stop: async () => undefined };
   }
 
@@ -115,7 +124,10 @@ export function startOutboxSender(services: AppServices, options: OutboxSenderOp
     } catch (error) {
       const delayMs = retryDelayMs(message.attempts, settings.retryBaseMs, settings.retryMaxMs);
       const reason = error instanceof Error ? error.message : String(error);
-      logger.warn({ id: message.id, attempts: message.attempts, retryInMs: delayMs, reason }, "contact mail not delivered yet; will retry");
+      logger.warn(
+        { id: message.id, attempts: message.attempts, retryInMs: delayMs, reason },
+        "contact mail not delivered yet; will retry",
+      );
       await markFailed(database.db, message.id, reason, delayMs);
       return;
     }
@@ -128,7 +140,10 @@ export function startOutboxSender(services: AppServices, options: OutboxSenderOp
       const batch = await claimDueMessages(database.db, settings.batchSize, settings.leaseMs);
       for (const [index, message] of batch.entries()) {
         if (stopped) {
-          await releaseClaims(database.db, batch.slice(index).map((m) => m.id));
+          await releaseClaims(
+            database.db,
+            batch.slice(index).map((m) => m.id),
+          );
           return;
         }
         await deliver(message);

@@ -3,13 +3,24 @@ import type { Db } from "#server/db/client.ts";
 import { moderationEvents } from "#server/db/schema.ts";
 
 /** What happened to a listing, in the words of its history. `submitted`/`resubmitted`/`auto-hidden` are the system's. */
-export type ModerationEventAction = "submitted" | "resubmitted" | "approve" | "reject" | "hide" | "restore" | "auto-hide";
+export type ModerationEventAction =
+  "submitted" | "resubmitted" | "approve" | "reject" | "hide" | "restore" | "auto-hide";
 
-export type ModerationEvent = { action: ModerationEventAction; actorEmail: string | null; reason: string | null; at: string };
+export type ModerationEvent = {
+  action: ModerationEventAction;
+  actorEmail: string | null;
+  reason: string | null;
+  at: string;
+};
 
 export async function recordEvent(
   db: Db,
-  event: { jobId: string; action: ModerationEventAction; actor?: { id: string; email: string } | null; reason?: string | null },
+  event: {
+    jobId: string;
+    action: ModerationEventAction;
+    actor?: { id: string; email: string } | null;
+    reason?: string | null;
+  },
 ): Promise<void> {
   await db.insert(moderationEvents).values({
     jobId: event.jobId,

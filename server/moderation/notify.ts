@@ -4,33 +4,60 @@ import { enqueueMails } from "#server/mail/mail-outbox.ts";
 import { adminAddresses } from "#server/moderation/accounts.ts";
 
 /** One mail per admin when a listing starts waiting for review, through the outbox (sent once, even if SMTP is down now). */
-export async function notifyAdminsOfPending(db: Db, env: Env, job: { id: string; title: string; companyName: string }, why: string) {
+export async function notifyAdminsOfPending(
+  db: Db,
+  env: Env,
+  job: { id: string; title: string; companyName: string },
+  why: string,
+) {
   const addresses = await adminAddresses(db, env);
   await enqueueMails(
     db,
     addresses.map((to) => ({
       to,
       subject: `Waiting for review: ${job.title} at ${job.companyName}`,
-      text: [`A listing is waiting for review (${why}).`, "", `${job.title} at ${job.companyName}`, "", `Review it at ${env.PUBLIC_URL}/admin/jobs/${job.id}`].join("\n"),
+      text: [
+        `A listing is waiting for review (${why}).`,
+        "",
+        `${job.title} at ${job.companyName}`,
+        "",
+        `Review it at ${env.PUBLIC_URL}/admin/jobs/${job.id}`,
+      ].join("\n"),
     })),
   );
 }
 
 /** A listing readers reported: when the first open report arrives, and when enough of them hid it. */
-export async function notifyAdminsOfReport(db: Db, env: Env, job: { id: string; title: string; companyName: string }, what: string) {
+export async function notifyAdminsOfReport(
+  db: Db,
+  env: Env,
+  job: { id: string; title: string; companyName: string },
+  what: string,
+) {
   const addresses = await adminAddresses(db, env);
   await enqueueMails(
     db,
     addresses.map((to) => ({
       to,
       subject: `Reported: ${job.title} at ${job.companyName}`,
-      text: [`${what}.`, "", `${job.title} at ${job.companyName}`, "", `Review it at ${env.PUBLIC_URL}/admin/jobs/${job.id}`].join("\n"),
+      text: [
+        `${what}.`,
+        "",
+        `${job.title} at ${job.companyName}`,
+        "",
+        `Review it at ${env.PUBLIC_URL}/admin/jobs/${job.id}`,
+      ].join("\n"),
     })),
   );
 }
 
 /** The employer hears why their listing was rejected. */
-export async function mailRejection(db: Db, env: Env, job: { id: string; title: string; ownerEmail: string }, reason: string) {
+export async function mailRejection(
+  db: Db,
+  env: Env,
+  job: { id: string; title: string; ownerEmail: string },
+  reason: string,
+) {
   await enqueueMails(db, [
     {
       to: job.ownerEmail,

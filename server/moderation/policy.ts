@@ -21,7 +21,12 @@ export function mustVerifyFirst(requireVerification: boolean, account: Account, 
  * first version passed review, so it goes back to review; a rejected listing edited is submitted again. A hidden
  * listing stays hidden: an admin decides.
  */
-export function statusAfterEdit(mode: ModerationMode, account: Account, isAdmin: boolean, current: JobStatus): JobStatus {
+export function statusAfterEdit(
+  mode: ModerationMode,
+  account: Account,
+  isAdmin: boolean,
+  current: JobStatus,
+): JobStatus {
   if (current === "rejected") return "pending";
   if (current === "published" && mode !== "off" && !isTrusted(account, isAdmin)) return "pending";
   return current;

@@ -18,7 +18,11 @@ export type QueueItem = {
 /** What waits for an admin: pending listings, and listings with open reports; newest first. */
 export async function listQueue(db: Db, limit = 200): Promise<QueueItem[]> {
   const reports = db
-    .select({ jobId: jobReports.jobId, n: count().as("n"), latest: sql<Date>`max(${jobReports.createdAt})`.as("latest") })
+    .select({
+      jobId: jobReports.jobId,
+      n: count().as("n"),
+      latest: sql<Date>`max(${jobReports.createdAt})`.as("latest"),
+    })
     .from(jobReports)
     .where(eq(jobReports.status, "open"))
     .groupBy(jobReports.jobId)
@@ -46,8 +50,17 @@ export async function listQueue(db: Db, limit = 200): Promise<QueueItem[]> {
 export type ReportView = { reason: string; comment: string | null; status: "open" | "resolved"; at: string };
 
 export async function listReports(db: Db, jobId: string): Promise<ReportView[]> {
-  const rows = await db.select().from(jobReports).where(eq(jobReports.jobId, jobId)).orderBy(desc(jobReports.createdAt));
-  return rows.map((row) => ({ reason: row.reason, comment: row.comment, status: row.status, at: row.createdAt.toISOString() }));
+  const rows = await db
+    .select()
+    .from(jobReports)
+    .where(eq(jobReports.jobId, jobId))
+    .orderBy(desc(jobReports.createdAt));
+  return rows.map((row) => ({
+    reason: row.reason,
+    comment: row.comment,
+    status: row.status,
+    at: row.createdAt.toISOString(),
+  }));
 }
 
 /** A decision settles the listing's open reports. */

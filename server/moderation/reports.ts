@@ -26,12 +26,20 @@ export async function storeReport(
     const [recent] = await tx
       .select({
         count: sql<number>`count(*)::int`,
-        retryAfter: sql<number | null>`ceil(extract(epoch FROM min(${jobReports.createdAt}) + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
+        retryAfter: sql<
+          number | null
+        >`ceil(extract(epoch FROM min(${jobReports.createdAt}) + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
       })
       .from(jobReports)
-      .where(sql`${jobReports.clientIp} = ${report.clientIp} AND ${jobReports.createdAt} > now() - make_interval(secs => ${limit.windowSeconds})`);
+      .where(
+        sql`${jobReports.clientIp} = ${report.clientIp} AND ${jobReports.createdAt} > now() - make_interval(secs => ${limit.windowSeconds})`,
+      );
     if (recent && recent.count >= limit.max) {
-      return { stored: false, reason: "rate-limited", retryAfterSeconds: Math.max(1, recent.retryAfter ?? limit.windowSeconds) } as const;
+      return {
+        stored: false,
+        reason: "rate-limited",
+        retryAfterSeconds: Math.max(1, recent.retryAfter ?? limit.windowSeconds),
+      } as const;
     }
     const inserted = await tx
       .insert(jobReports)
@@ -42,7 +50,10 @@ export async function storeReport(
         reason: report.reason,
         comment: report.comment ?? null,
       })
-      .onConflictDoNothing({ target: [jobReports.jobId, jobReports.reporterKey], where: sql`${jobReports.status} = 'open'` })
+      .onConflictDoNothing({
+        target: [jobReports.jobId, jobReports.reporterKey],
+        where: sql`${jobReports.status} = 'open'`,
+      })
       .returning({ id: jobReports.id });
     if (inserted.length === 0) return { stored: false, reason: "duplicate" } as const;
     const [open] = await tx

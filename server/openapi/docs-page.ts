@@ -1,7 +1,10 @@
 import type { OpenApiDocument } from "#server/openapi/document.ts";
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
@@ -20,7 +23,8 @@ type Operation = {
 function schemaSummary(schema: Schema): string {
   const parts = [String(schema.type ?? "any")];
   if (Array.isArray(schema.enum)) parts.push(`one of: ${schema.enum.join(", ")}`);
-  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? ""}–${schema.maximum ?? ""}`);
+  if (schema.minimum !== undefined || schema.maximum !== undefined)
+    parts.push(`${schema.minimum ?? ""}–${schema.maximum ?? ""}`);
   if (schema.maxLength !== undefined) parts.push(`at most ${String(schema.maxLength)} characters`);
   if (schema.format) parts.push(String(schema.format));
   if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
@@ -38,7 +42,9 @@ const anchor = (name: string) => `schema-${name}`;
 const linkSchema = (schema: Schema | undefined) => {
   const name = refName(schema);
   const target = name.replace(/^array of /, "");
-  return /^[A-Z]/.test(target) ? `${name.startsWith("array of ") ? "array of " : ""}<a href="#${anchor(target)}">${escapeHtml(target)}</a>` : escapeHtml(name);
+  return /^[A-Z]/.test(target)
+    ? `${name.startsWith("array of ") ? "array of " : ""}<a href="#${anchor(target)}">${escapeHtml(target)}</a>`
+    : escapeHtml(name);
 };
 
 function operationHtml(method: string, path: string, op: Operation): string {
@@ -47,11 +53,20 @@ function operationHtml(method: string, path: string, op: Operation): string {
   return `<section id="${escapeHtml(op.operationId)}" aria-labelledby="${escapeHtml(op.operationId)}-title">
 <h3 id="${escapeHtml(op.operationId)}-title"><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
 <p>${escapeHtml(op.summary)}.${op.description ? ` ${escapeHtml(op.description)}` : ""}${op.security ? " <strong>Needs a signed-in user.</strong>" : ""}</p>
-${params.length ? `<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Schema</th></tr></thead><tbody>${params
-    .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? " (required)" : ""}</td><td>${p.in}</td><td>${escapeHtml(schemaSummary(p.schema))}${p.description ? `. ${escapeHtml(p.description)}` : ""}</td></tr>`)
-    .join("")}</tbody></table>` : ""}
+${
+  params.length
+    ? `<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Schema</th></tr></thead><tbody>${params
+        .map(
+          (p) =>
+            `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? " (required)" : ""}</td><td>${p.in}</td><td>${escapeHtml(schemaSummary(p.schema))}${p.description ? `. ${escapeHtml(p.description)}` : ""}</td></tr>`,
+        )
+        .join("")}</tbody></table>`
+    : ""
+}
 ${body ? `<details><summary>Request body (JSON)</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>` : ""}
-<table><caption>Answers</caption><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Body</th></tr></thead><tbody>${Object.entries(op.responses)
+<table><caption>Answers</caption><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Body</th></tr></thead><tbody>${Object.entries(
+    op.responses,
+  )
     .map(([status, answer]) => {
       const [media, content] = Object.entries(answer.content ?? {})[0] ?? [];
       return `<tr><td>${status}</td><td>${escapeHtml(answer.description)}</td><td>${media === "application/json" ? linkSchema(content?.schema) : escapeHtml(media ?? "")}</td></tr>`;
@@ -74,7 +89,10 @@ export function docsPageHtml(document: OpenApiDocument): string {
     }
   }
   const schemas = Object.entries(document.components.schemas)
-    .map(([name, schema]) => `<section id="${anchor(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`)
+    .map(
+      ([name, schema]) =>
+        `<section id="${anchor(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`,
+    )
     .join("\n");
   return `<!doctype html>
 <html lang="en">

@@ -11,10 +11,15 @@ type JsonSchema = Record<string, unknown>;
  * with defaults optional), answers as output.
  */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
-  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
-  const toComponents = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const toComponents = (value: JsonSchema) =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   for (const [name, definition] of Object.entries($defs ?? {})) components[name] ??= toComponents(definition);
   return toComponents(rest);
 }
@@ -28,20 +33,44 @@ function answer(status: number, { description, json, media, headers }: Answer, c
       ? { [media]: { schema: { type: media.endsWith("json") ? "object" : "string" } } }
       : { "application/json": { schema: errorRef } };
   return {
-    description: status >= 400 ? `${description} (${Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([code]) => code).join(" or ")})` : description,
+    description:
+      status >= 400
+        ? `${description} (${Object.entries(ERROR_STATUS)
+            .filter(([, s]) => s === status)
+            .map(([code]) => code)
+            .join(" or ")})`
+        : description,
     content: status >= 400 ? { "application/json": { schema: errorRef } } : content,
-    ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: "string" } }])) } : {}),
+    ...(headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: "string" } }]),
+          ),
+        }
+      : {}),
   };
 }
 
 function operation(op: Operation, components: Record<string, JsonSchema>) {
   const query = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => {
     const json = toSchema(schema as z.ZodType, "input", components);
-    return { name, in: "query", required: false, ...(typeof json.description === "string" ? { description: json.description } : {}), schema: json };
+    return {
+      name,
+      in: "query",
+      required: false,
+      ...(typeof json.description === "string" ? { description: json.description } : {}),
+      schema: json,
+    };
   });
   const params = Object.entries(op.params ?? {}).map(([name, schema]) => {
     const json = toSchema(schema, "input", components);
-    return { name, in: "path", required: true, ...(typeof json.description === "string" ? { description: json.description } : {}), schema: json };
+    return {
+      name,
+      in: "path",
+      required: true,
+      ...(typeof json.description === "string" ? { description: json.description } : {}),
+      schema: json,
+    };
   });
   const answers = { ...op.answers, 500: { description: "Something went wrong on our side" } };
   return {
@@ -51,8 +80,17 @@ function operation(op: Operation, components: Record<string, JsonSchema>) {
     tags: [op.tag],
     ...(op.auth ? { security: [{ bearer: [] }, { session: [] }] } : {}),
     ...(query.length + params.length > 0 ? { parameters: [...params, ...query] } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input", components) } } } } : {}),
-    responses: Object.fromEntries(Object.entries(answers).map(([status, value]) => [status, answer(Number(status), value as Answer, components)])),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: toSchema(op.body, "input", components) } },
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(
+      Object.entries(answers).map(([status, value]) => [status, answer(Number(status), value as Answer, components)]),
+    ),
   };
 }
 
@@ -69,15 +107,26 @@ export function openApiDocument(baseUrl: string) {
       title: "Job Board API",
       version: "1",
       description:
-        "Read the board's own listings (never the mirrored external ones), its feeds and blog; signed-in employers post and manage listings. Every error answers `{\"error\":{\"code\",\"message\",\"fields?\"}}`. Anonymous GETs may be called from any origin; writes may not.",
+        'Read the board\'s own listings (never the mirrored external ones), its feeds and blog; signed-in employers post and manage listings. Every error answers `{"error":{"code","message","fields?"}}`. Anonymous GETs may be called from any origin; writes may not.',
     },
     servers: [{ url: baseUrl }],
-    tags: [{ name: "Jobs" }, { name: "Feeds" }, { name: "Alerts" }, { name: "Blog" }, { name: "Contact" }, { name: "Service" }],
+    tags: [
+      { name: "Jobs" },
+      { name: "Feeds" },
+      { name: "Alerts" },
+      { name: "Blog" },
+      { name: "Contact" },
+      { name: "Service" },
+    ],
     paths,
     components: {
       schemas: components,
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "The set-auth-token header of a sign-in (POST /api/auth/sign-in/email)" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "The set-auth-token header of a sign-in (POST /api/auth/sign-in/email)",
+        },
         session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
       },
     },

@@ -10,7 +10,14 @@ import {
 } from "#shared/api.ts";
 import { alertSubscriptionSchema } from "#shared/alerts.ts";
 import { contactMessageSchema } from "#shared/contact.ts";
-import { allJobsQuerySchema, jobFeedQuerySchema, jobFieldsSchema, jobIdSchema, jobPostSchema, jobSearchSchema } from "#shared/job.ts";
+import {
+  allJobsQuerySchema,
+  jobFeedQuerySchema,
+  jobFieldsSchema,
+  jobIdSchema,
+  jobPostSchema,
+  jobSearchSchema,
+} from "#shared/job.ts";
 
 /** How an answer's body is described: a JSON schema (zod), or another media type with a plain description. */
 export type Answer = {
@@ -64,7 +71,10 @@ export const OPERATIONS: Operation[] = [
       "Live (not expired) listings matching every filter, newest first. `minSalary` and `maxSalary` compare within `salaryCurrency` (INR when not given); without a bound the currency filters nothing. `page` reaches the first 10,000 results; `cursor` goes on.",
     tag: "Jobs",
     query: jobSearchSchema,
-    answers: { 200: { description: "One page of listings", json: z.array(jobSchema), headers: PAGING_HEADERS }, 400: invalidInput },
+    answers: {
+      200: { description: "One page of listings", json: z.array(jobSchema), headers: PAGING_HEADERS },
+      400: invalidInput,
+    },
   },
   {
     method: "get",
@@ -74,7 +84,11 @@ export const OPERATIONS: Operation[] = [
     tag: "Jobs",
     query: allJobsQuerySchema,
     answers: {
-      200: { description: "One page of listings, newest first", json: z.array(jobSchema), headers: { "X-Next-Cursor": PAGING_HEADERS["X-Next-Cursor"], Link: PAGING_HEADERS.Link } },
+      200: {
+        description: "One page of listings, newest first",
+        json: z.array(jobSchema),
+        headers: { "X-Next-Cursor": PAGING_HEADERS["X-Next-Cursor"], Link: PAGING_HEADERS.Link },
+      },
       400: invalidInput,
     },
   },
@@ -96,14 +110,19 @@ export const OPERATIONS: Operation[] = [
     tag: "Jobs",
     auth: true,
     params: { email: z.email().describe("The signed-in user's email") },
-    answers: { 200: { description: "Your listings", json: z.array(ownedJobSchema) }, 401: signedOut, 403: { description: "Not your email" } },
+    answers: {
+      200: { description: "Your listings", json: z.array(ownedJobSchema) },
+      401: signedOut,
+      403: { description: "Not your email" },
+    },
   },
   {
     method: "post",
     path: "/api/post-job",
     operationId: "postJob",
     summary: "Post a listing",
-    description: "The poster's email is the session's, whatever the body says. postingDate must fall within the last 30 days and not in the future.",
+    description:
+      "The poster's email is the session's, whatever the body says. postingDate must fall within the last 30 days and not in the future.",
     tag: "Jobs",
     auth: true,
     body: jobPostSchema,
@@ -114,12 +133,19 @@ export const OPERATIONS: Operation[] = [
     path: "/api/update-job/{id}",
     operationId: "updateJob",
     summary: "Change your listing",
-    description: "Send some fields or all; the merged listing is validated as a whole. A changed postingDate must fall within the last 30 days and not in the future.",
+    description:
+      "Send some fields or all; the merged listing is validated as a whole. A changed postingDate must fall within the last 30 days and not in the future.",
     tag: "Jobs",
     auth: true,
     params: jobId,
     body: jobFieldsSchema.partial(),
-    answers: { 200: { description: "Updated (modifiedCount 0 when nothing changed)", json: updateJobAnswerSchema }, 400: invalidInput, 401: signedOut, 403: notOwner, 404: noJob },
+    answers: {
+      200: { description: "Updated (modifiedCount 0 when nothing changed)", json: updateJobAnswerSchema },
+      400: invalidInput,
+      401: signedOut,
+      403: notOwner,
+      404: noJob,
+    },
   },
   {
     method: "delete",
@@ -129,23 +155,30 @@ export const OPERATIONS: Operation[] = [
     tag: "Jobs",
     auth: true,
     params: jobId,
-    answers: { 200: { description: "Deleted", json: deleteJobAnswerSchema }, 400: invalidInput, 401: signedOut, 403: notOwner, 404: noJob },
+    answers: {
+      200: { description: "Deleted", json: deleteJobAnswerSchema },
+      400: invalidInput,
+      401: signedOut,
+      403: notOwner,
+      404: noJob,
+    },
   },
-  ...(["rss", "atom", "json"] as const).map(
-    (format): Operation => ({
-      method: "get",
-      path: `/feeds/jobs.${format}`,
-      operationId: `jobsFeed${format[0]?.toUpperCase()}${format.slice(1)}`,
-      summary: `The listings of a search as ${{ rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" }[format]}`,
-      description: "The filters of GET /api/jobs; 50 items unless `limit` says otherwise; a next link continues.",
-      tag: "Feeds",
-      query: jobFeedQuerySchema,
-      answers: {
-        200: { description: "The feed", media: { rss: "application/rss+xml", atom: "application/atom+xml", json: "application/feed+json" }[format] },
-        400: invalidInput,
+  ...(["rss", "atom", "json"] as const).map((format): Operation => ({
+    method: "get",
+    path: `/feeds/jobs.${format}`,
+    operationId: `jobsFeed${format[0]?.toUpperCase()}${format.slice(1)}`,
+    summary: `The listings of a search as ${{ rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" }[format]}`,
+    description: "The filters of GET /api/jobs; 50 items unless `limit` says otherwise; a next link continues.",
+    tag: "Feeds",
+    query: jobFeedQuerySchema,
+    answers: {
+      200: {
+        description: "The feed",
+        media: { rss: "application/rss+xml", atom: "application/atom+xml", json: "application/feed+json" }[format],
       },
-    }),
-  ),
+      400: invalidInput,
+    },
+  })),
   {
     method: "get",
     path: "/feeds/indeed.xml",
@@ -186,7 +219,11 @@ export const OPERATIONS: Operation[] = [
     description: "Rate limited per client address.",
     tag: "Contact",
     body: contactMessageSchema,
-    answers: { 200: { description: "Stored; delivered from the outbox", json: z.object({ ok: z.literal(true) }) }, 400: invalidInput, 429: { description: "Too many messages from this address" } },
+    answers: {
+      200: { description: "Stored; delivered from the outbox", json: z.object({ ok: z.literal(true) }) },
+      400: invalidInput,
+      429: { description: "Too many messages from this address" },
+    },
   },
   {
     method: "get",
@@ -194,7 +231,10 @@ export const OPERATIONS: Operation[] = [
     operationId: "health",
     summary: "Is the service up",
     tag: "Service",
-    answers: { 200: { description: "The database answers", json: healthSchema }, 503: { description: "The database is not answering" } },
+    answers: {
+      200: { description: "The database answers", json: healthSchema },
+      503: { description: "The database is not answering" },
+    },
   },
   {
     method: "get",

@@ -112,7 +112,10 @@ export async function removeDemo(db: Db): Promise<RemovedDemo> {
     const posts = await tx.delete(blogPosts).where(eq(blogPosts.demo, true)).returning({ id: blogPosts.id });
     await tx.delete(jobAlerts).where(like(jobAlerts.email, `%@${DEMO_DOMAIN}`));
     await deleteDemoMail(tx);
-    const accounts = await tx.delete(user).where(like(user.email, `%@${DEMO_DOMAIN}`)).returning({ id: user.id });
+    const accounts = await tx
+      .delete(user)
+      .where(like(user.email, `%@${DEMO_DOMAIN}`))
+      .returning({ id: user.id });
     return { accounts: accounts.length, listings: listings.length, posts: posts.length };
   });
 }
@@ -127,10 +130,22 @@ async function seedReviewQueue(db: Db, auth: Auth, password: string, now: Date) 
     body: { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, password },
   });
   await db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.id, admin.id));
-  const waiting = { ...syntheticJob(DEMO_LISTINGS + 1, now), postingDate: now, postedByEmail: `newcomer@${DEMO_DOMAIN}` };
-  const [pending] = await db.insert(jobs).values({ ...waiting, status: "pending", demo: true }).returning({ id: jobs.id });
+  const waiting = {
+    ...syntheticJob(DEMO_LISTINGS + 1, now),
+    postingDate: now,
+    postedByEmail: `newcomer@${DEMO_DOMAIN}`,
+  };
+  const [pending] = await db
+    .insert(jobs)
+    .values({ ...waiting, status: "pending", demo: true })
+    .returning({ id: jobs.id });
   if (pending) await db.insert(moderationEvents).values({ jobId: pending.id, action: "submitted" });
-  const [reported] = await db.select({ id: jobs.id }).from(jobs).where(and(isNull(jobs.ownerId), eq(jobs.status, "published"))).orderBy(desc(jobs.postingDate)).limit(1);
+  const [reported] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(isNull(jobs.ownerId), eq(jobs.status, "published")))
+    .orderBy(desc(jobs.postingDate))
+    .limit(1);
   if (reported) {
     await db.insert(jobReports).values({
       jobId: reported.id,

@@ -6,10 +6,18 @@ import type { JobValues } from "#server/jobs/mapper.ts";
  * Inserts many jobs in one statement: the batch travels as a single JSON parameter, so there is no
  * bind-parameter limit and the SQL text stays small even for thousands of rows.
  */
-export async function insertJobsBulk(db: Db, rows: (JobValues & { ownerId?: string | null; demo?: boolean })[]): Promise<void> {
+export async function insertJobsBulk(
+  db: Db,
+  rows: (JobValues & { ownerId?: string | null; demo?: boolean })[],
+): Promise<void> {
   if (rows.length === 0) return;
   const payload = JSON.stringify(
-    rows.map((row) => ({ ...row, postingDate: row.postingDate.toISOString(), ownerId: row.ownerId ?? null, demo: row.demo ?? false })),
+    rows.map((row) => ({
+      ...row,
+      postingDate: row.postingDate.toISOString(),
+      ownerId: row.ownerId ?? null,
+      demo: row.demo ?? false,
+    })),
   );
   await db.execute(sql`
     INSERT INTO jobs (

@@ -1,4 +1,11 @@
-import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES, type SKILL_OPTIONS } from "#shared/job.ts";
+import {
+  EMPLOYMENT_TYPES,
+  ENGLISH_LEVELS,
+  EXPERIENCE_LEVELS,
+  GENDERS,
+  SALARY_TYPES,
+  type SKILL_OPTIONS,
+} from "#shared/job.ts";
 import type { JobValues } from "#server/jobs/mapper.ts";
 
 /** Small fast PRNG with a seed: `--jobs N` always produces the same listings, the bench the same corpus. */
@@ -17,16 +24,52 @@ type Skill = (typeof SKILL_OPTIONS)[number];
 
 /** `skills`: the form's fixed options that fit the role (none for roles the options do not describe). */
 const ROLES: { title: string; industry: string; tech: boolean; skills: Skill[]; base: number }[] = [
-  { title: "Frontend Developer", industry: "Software", tech: true, skills: ["JavaScript", "HTML", "CSS", "React", "Redux"], base: 600_000 },
-  { title: "Backend Engineer", industry: "Software", tech: true, skills: ["Node", "MongoDB", "JavaScript", "C++"], base: 800_000 },
-  { title: "Full Stack Developer", industry: "Software", tech: true, skills: ["JavaScript", "React", "Node", "MongoDB", "HTML", "CSS"], base: 750_000 },
-  { title: "React Native Developer", industry: "Mobile Apps", tech: true, skills: ["JavaScript", "React", "Redux"], base: 700_000 },
+  {
+    title: "Frontend Developer",
+    industry: "Software",
+    tech: true,
+    skills: ["JavaScript", "HTML", "CSS", "React", "Redux"],
+    base: 600_000,
+  },
+  {
+    title: "Backend Engineer",
+    industry: "Software",
+    tech: true,
+    skills: ["Node", "MongoDB", "JavaScript", "C++"],
+    base: 800_000,
+  },
+  {
+    title: "Full Stack Developer",
+    industry: "Software",
+    tech: true,
+    skills: ["JavaScript", "React", "Node", "MongoDB", "HTML", "CSS"],
+    base: 750_000,
+  },
+  {
+    title: "React Native Developer",
+    industry: "Mobile Apps",
+    tech: true,
+    skills: ["JavaScript", "React", "Redux"],
+    base: 700_000,
+  },
   { title: "DevOps Engineer", industry: "Cloud Infrastructure", tech: true, skills: ["Node", "C++"], base: 900_000 },
   { title: "Data Analyst", industry: "Analytics", tech: true, skills: ["MongoDB"], base: 550_000 },
   { title: "QA Automation Engineer", industry: "Software", tech: true, skills: ["JavaScript", "Node"], base: 500_000 },
   { title: "UI/UX Designer", industry: "Design", tech: true, skills: ["HTML", "CSS"], base: 520_000 },
-  { title: "Machine Learning Engineer", industry: "Artificial Intelligence", tech: true, skills: ["C++"], base: 1_200_000 },
-  { title: "Node.js Developer", industry: "Fintech", tech: true, skills: ["Node", "JavaScript", "MongoDB"], base: 780_000 },
+  {
+    title: "Machine Learning Engineer",
+    industry: "Artificial Intelligence",
+    tech: true,
+    skills: ["C++"],
+    base: 1_200_000,
+  },
+  {
+    title: "Node.js Developer",
+    industry: "Fintech",
+    tech: true,
+    skills: ["Node", "JavaScript", "MongoDB"],
+    base: 780_000,
+  },
   { title: "Customer Support Executive", industry: "E-commerce", tech: false, skills: [], base: 280_000 },
   { title: "Sales Associate", industry: "Retail", tech: false, skills: [], base: 250_000 },
   { title: "Digital Marketing Specialist", industry: "Marketing", tech: false, skills: [], base: 420_000 },
@@ -40,15 +83,44 @@ const ROLES: { title: string; industry: string; tech: boolean; skills: Skill[]; 
 ];
 
 const COMPANIES = [
-  "Northwind Labs", "Bluepeak Systems", "Kestrel Analytics", "Saffron Retail", "Lotus Health", "Tidewater Logistics",
-  "Brightleaf Media", "Quartzline Fintech", "Monsoon Apps", "Cedar & Stone", "Pixelcraft Studio", "Granite Cloud",
-  "Vermilion Foods", "Orbitly", "Helix Diagnostics", "Riverbend Education", "Copperfield Staffing", "Nimbus Networks",
-  "Marigold Marketing", "Summit Freight",
+  "Northwind Labs",
+  "Bluepeak Systems",
+  "Kestrel Analytics",
+  "Saffron Retail",
+  "Lotus Health",
+  "Tidewater Logistics",
+  "Brightleaf Media",
+  "Quartzline Fintech",
+  "Monsoon Apps",
+  "Cedar & Stone",
+  "Pixelcraft Studio",
+  "Granite Cloud",
+  "Vermilion Foods",
+  "Orbitly",
+  "Helix Diagnostics",
+  "Riverbend Education",
+  "Copperfield Staffing",
+  "Nimbus Networks",
+  "Marigold Marketing",
+  "Summit Freight",
 ];
 
 const CITIES = [
-  "Bengaluru", "Mumbai", "Pune", "Hyderabad", "Chennai", "Delhi", "Gurugram", "Noida", "Kolkata", "Ahmedabad",
-  "Jaipur", "Kochi", "Indore", "Chandigarh", "Remote",
+  "Bengaluru",
+  "Mumbai",
+  "Pune",
+  "Hyderabad",
+  "Chennai",
+  "Delhi",
+  "Gurugram",
+  "Noida",
+  "Kolkata",
+  "Ahmedabad",
+  "Jaipur",
+  "Kochi",
+  "Indore",
+  "Chandigarh",
+  "Remote",
 ];
 
 const EDUCATION = ["B.Tech / B.E.", "Any graduate", "MBA", "B.Com", "BCA / MCA", "Diploma", "12th pass"];
@@ -65,7 +137,11 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/(^-|-$)/g, "");
 
 /**
  * The i-th synthetic listing: varied titles, companies, cities, enums and salaries, with posting dates

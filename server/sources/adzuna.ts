@@ -1,13 +1,37 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import {
+  isRaw,
+  originOf,
+  uniqueJobs,
+  userAgent,
+  type Connector,
+  type ConnectorDeps,
+} from "#server/sources/connector.ts";
 import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
 import { isoDate, plainText, positiveNumber, textToHtml, webUrl } from "#server/sources/normalise.ts";
 
 /** Adzuna has no currency field: salaries are in the market's own currency. */
 const MARKET_CURRENCIES: Record<string, string> = {
-  gb: "GBP", us: "USD", at: "EUR", au: "AUD", be: "EUR", br: "BRL", ca: "CAD", ch: "CHF", de: "EUR", es: "EUR",
-  fr: "EUR", in: "INR", it: "EUR", mx: "MXN", nl: "EUR", nz: "NZD", pl: "PLN", sg: "SGD", za: "ZAR",
+  gb: "GBP",
+  us: "USD",
+  at: "EUR",
+  au: "AUD",
+  be: "EUR",
+  br: "BRL",
+  ca: "CAD",
+  ch: "CHF",
+  de: "EUR",
+  es: "EUR",
+  fr: "EUR",
+  in: "INR",
+  it: "EUR",
+  mx: "MXN",
+  nl: "EUR",
+  nz: "NZD",
+  pl: "PLN",
+  sg: "SGD",
+  za: "ZAR",
 };
 
 const CONTRACT_LABELS: Record<string, string> = {
@@ -55,7 +79,9 @@ export function normaliseAdzuna(raw: unknown, country: string): ExternalJob | nu
 }
 
 export function createAdzunaConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
-  const missing = [!env.ADZUNA_APP_ID && "ADZUNA_APP_ID", !env.ADZUNA_APP_KEY && "ADZUNA_APP_KEY"].filter((name): name is string => !!name);
+  const missing = [!env.ADZUNA_APP_ID && "ADZUNA_APP_ID", !env.ADZUNA_APP_KEY && "ADZUNA_APP_KEY"].filter(
+    (name): name is string => !!name,
+  );
   const country = env.ADZUNA_COUNTRY;
   return {
     source: "adzuna",

@@ -17,7 +17,8 @@ export type ConnectorDeps = { policy: Omit<FetchPolicy, "signal">; limiter: Rate
 /** A plain object, for reading upstream records whose shape we never trust. */
 export type Raw = Record<string, unknown>;
 
-export const isRaw = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isRaw = (value: unknown): value is Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export const userAgent = "JobBoard/1.0 (+https://github.com/; server-side ingest, cached)";
 

@@ -1,6 +1,13 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import {
+  isRaw,
+  originOf,
+  uniqueJobs,
+  userAgent,
+  type Connector,
+  type ConnectorDeps,
+} from "#server/sources/connector.ts";
 import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
 import { epochToIso, plainText, positiveNumber, stringList, webUrl } from "#server/sources/normalise.ts";
 import { sanitiseHtml } from "#server/sources/sanitise.ts";
@@ -35,7 +42,9 @@ export function normaliseHimalayas(raw: unknown): ExternalJob | null {
   const salaryMax = positiveNumber(raw.maxSalary ?? raw.salary_max);
   const hasSalary = salaryMin !== null || salaryMax !== null;
   const period = typeof raw.salaryPeriod === "string" ? (PERIODS[raw.salaryPeriod.toLowerCase()] ?? null) : null;
-  const categories = Array.isArray(raw.categories) ? raw.categories.map((c) => (typeof c === "string" ? c.replace(/-/g, " ") : c)) : [];
+  const categories = Array.isArray(raw.categories)
+    ? raw.categories.map((c) => (typeof c === "string" ? c.replace(/-/g, " ") : c))
+    : [];
   return {
     source: "himalayas",
     upstreamId: id.trim(),

@@ -4,7 +4,14 @@ import type { Database, Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Connector } from "#server/sources/connector.ts";
 import { UpstreamError } from "#server/sources/upstream.ts";
-import { countJobs, dropUnseenSince, readStatus, recordFailure, recordSuccess, upsertJobs } from "#server/sources/repository.ts";
+import {
+  countJobs,
+  dropUnseenSince,
+  readStatus,
+  recordFailure,
+  recordSuccess,
+  upsertJobs,
+} from "#server/sources/repository.ts";
 
 /** Advisory-lock namespace of the ingest; the second key is the source, so sources sync independently. */
 const INGEST_LOCK = 727_100;
@@ -12,7 +19,12 @@ const INGEST_LOCK = 727_100;
 export type SyncOutcome =
   | { source: SourceId; outcome: "synced"; count: number; fetched: number; dropped: number }
   | { source: SourceId; outcome: "failed"; error: string; count: number }
-  | { source: SourceId; outcome: "skipped"; reason: string; /** When a source skipped as fresh is due again. */ dueInMs?: number };
+  | {
+      source: SourceId;
+      outcome: "skipped";
+      reason: string;
+      /** When a source skipped as fresh is due again. */ dueInMs?: number;
+    };
 
 export type SyncOptions = {
   graceMs: number;
@@ -37,11 +49,14 @@ const running = new WeakMap<Database, Set<SourceId>>();
  */
 export async function syncSource(database: Database, connector: Connector, options: SyncOptions): Promise<SyncOutcome> {
   const { source } = connector;
-  if (!connector.configured) return { source, outcome: "skipped", reason: `not configured (${connector.missing.join(", ")})` };
+  if (!connector.configured)
+    return { source, outcome: "skipped", reason: `not configured (${connector.missing.join(", ")})` };
 
   if (database.engine === "postgres") {
     return database.db.transaction(async (tx) => {
-      const result = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${INGEST_LOCK}, ${SOURCES.indexOf(source)}) AS locked`);
+      const result = await tx.execute(
+        sql`SELECT pg_try_advisory_xact_lock(${INGEST_LOCK}, ${SOURCES.indexOf(source)}) AS locked`,
+      );
       const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
       if (!locked) return { source, outcome: "skipped", reason: "another instance is syncing it" } as const;
       const fresh = await freshReason(tx, connector, options);
@@ -77,10 +92,14 @@ async function freshReason(
   const last = status?.lastAttemptAt?.getTime();
   if (!last) return null;
   const failed = status?.lastErrorAt?.getTime() === last;
-  const wait = failed && retryFailedAfterMs !== undefined ? Math.min(retryFailedAfterMs, connector.intervalMs) : connector.intervalMs;
+  const wait =
+    failed && retryFailedAfterMs !== undefined
+      ? Math.min(retryFailedAfterMs, connector.intervalMs)
+      : connector.intervalMs;
   const age = Date.now() - last;
   // A little slack so timers that drift a few seconds do not skip a whole interval.
-  if (age < wait * 0.9) return { reason: failed ? "failed recently; retrying soon" : "synced recently", dueInMs: wait - age };
+  if (age < wait * 0.9)
+    return { reason: failed ? "failed recently; retrying soon" : "synced recently", dueInMs: wait - age };
   return null;
 }
 
@@ -96,13 +115,22 @@ async function fetchSafely(connector: Connector, { signal, logger }: SyncOptions
     }
     return { ok: true, jobs, rejected: raw.length - jobs.length };
   } catch (error) {
-    const message = error instanceof UpstreamError ? error.message : `Unexpected error: ${(error as Error)?.message ?? String(error)}`;
-    if (!(error instanceof UpstreamError)) logger?.error({ err: error, source: connector.source }, "source connector crashed");
+    const message =
+      error instanceof UpstreamError
+        ? error.message
+        : `Unexpected error: ${(error as Error)?.message ?? String(error)}`;
+    if (!(error instanceof UpstreamError))
+      logger?.error({ err: error, source: connector.source }, "source connector crashed");
     return { ok: false, error: message, stopped: signal?.aborted ?? false };
   }
 }
 
-async function writeOutcome(db: Db, connector: Connector, fetched: Fetched, { graceMs, logger }: SyncOptions): Promise<SyncOutcome> {
+async function writeOutcome(
+  db: Db,
+  connector: Connector,
+  fetched: Fetched,
+  { graceMs, logger }: SyncOptions,
+): Promise<SyncOutcome> {
   const { source } = connector;
   const now = new Date();
   if (!fetched.ok && fetched.stopped) return { source, outcome: "skipped", reason: "stopped" };
@@ -121,7 +149,11 @@ async function writeOutcome(db: Db, connector: Connector, fetched: Fetched, { gr
 }
 
 /** Every source once, one after another (`npm run sources:sync`, and the scheduler's first pass). */
-export async function syncAll(database: Database, connectors: Connector[], options: SyncOptions): Promise<SyncOutcome[]> {
+export async function syncAll(
+  database: Database,
+  connectors: Connector[],
+  options: SyncOptions,
+): Promise<SyncOutcome[]> {
   const outcomes: SyncOutcome[] = [];
   for (const connector of connectors) outcomes.push(await syncSource(database, connector, options));
   return outcomes;

@@ -1,22 +1,42 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import {
+  isRaw,
+  originOf,
+  uniqueJobs,
+  userAgent,
+  type Connector,
+  type ConnectorDeps,
+} from "#server/sources/connector.ts";
 import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
-import { isoDate, plainText, positiveNumber, salaryPeriod, stringList, textToHtml, webUrl } from "#server/sources/normalise.ts";
+import {
+  isoDate,
+  plainText,
+  positiveNumber,
+  salaryPeriod,
+  stringList,
+  textToHtml,
+  webUrl,
+} from "#server/sources/normalise.ts";
 import { sanitiseHtml } from "#server/sources/sanitise.ts";
 
 /** JobWiz ("Job Search API" on RapidAPI) has no page-size parameter; 10 a page has been observed. */
 const OBSERVED_PAGE_SIZE = 10;
 
 export function normaliseJobWiz(raw: unknown): ExternalJob | null {
-  if (!isRaw(raw) || (typeof raw.id !== "string" && typeof raw.id !== "number") || String(raw.id).trim() === "") return null;
+  if (!isRaw(raw) || (typeof raw.id !== "string" && typeof raw.id !== "number") || String(raw.id).trim() === "")
+    return null;
   // The real API nests salary; the spec's description has flat salary_min/salary_max.
   const salary = isRaw(raw.salary) ? raw.salary : {};
   const salaryMin = positiveNumber(salary.min_salary ?? raw.salary_min);
   const salaryMax = positiveNumber(salary.max_salary ?? raw.salary_max);
   const hasSalary = salaryMin !== null || salaryMax !== null;
-  const employment = [raw.employment_hour_type, raw.employment_type].map((value) => plainText(value, 100)).filter(Boolean);
-  const html = [raw.html_description, raw.description].find((value) => typeof value === "string" && value.trim() !== "");
+  const employment = [raw.employment_hour_type, raw.employment_type]
+    .map((value) => plainText(value, 100))
+    .filter(Boolean);
+  const html = [raw.html_description, raw.description].find(
+    (value) => typeof value === "string" && value.trim() !== "",
+  );
   return {
     source: "jobwiz",
     upstreamId: String(raw.id).trim(),

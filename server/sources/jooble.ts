@@ -1,6 +1,13 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import {
+  isRaw,
+  originOf,
+  uniqueJobs,
+  userAgent,
+  type Connector,
+  type ConnectorDeps,
+} from "#server/sources/connector.ts";
 import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
 import { isoDate, parseSalaryText, plainText, stringList, webUrl } from "#server/sources/normalise.ts";
 import { sanitiseHtml } from "#server/sources/sanitise.ts";

@@ -4,10 +4,33 @@ import { htmlToText } from "#server/sources/sanitise.ts";
 /** Windows-1252's 0x80–0x9F block: what a UTF-8 byte in that range turns into when decoded twice. */
 const CP1252_BYTES = new Map<string, number>(
   [
-    [0x20ac, 0x80], [0x201a, 0x82], [0x0192, 0x83], [0x201e, 0x84], [0x2026, 0x85], [0x2020, 0x86], [0x2021, 0x87],
-    [0x02c6, 0x88], [0x2030, 0x89], [0x0160, 0x8a], [0x2039, 0x8b], [0x0152, 0x8c], [0x017d, 0x8e], [0x2018, 0x91],
-    [0x2019, 0x92], [0x201c, 0x93], [0x201d, 0x94], [0x2022, 0x95], [0x2013, 0x96], [0x2014, 0x97], [0x02dc, 0x98],
-    [0x2122, 0x99], [0x0161, 0x9a], [0x203a, 0x9b], [0x0153, 0x9c], [0x017e, 0x9e], [0x0178, 0x9f],
+    [0x20ac, 0x80],
+    [0x201a, 0x82],
+    [0x0192, 0x83],
+    [0x201e, 0x84],
+    [0x2026, 0x85],
+    [0x2020, 0x86],
+    [0x2021, 0x87],
+    [0x02c6, 0x88],
+    [0x2030, 0x89],
+    [0x0160, 0x8a],
+    [0x2039, 0x8b],
+    [0x0152, 0x8c],
+    [0x017d, 0x8e],
+    [0x2018, 0x91],
+    [0x2019, 0x92],
+    [0x201c, 0x93],
+    [0x201d, 0x94],
+    [0x2022, 0x95],
+    [0x2013, 0x96],
+    [0x2014, 0x97],
+    [0x02dc, 0x98],
+    [0x2122, 0x99],
+    [0x0161, 0x9a],
+    [0x203a, 0x9b],
+    [0x0153, 0x9c],
+    [0x017e, 0x9e],
+    [0x0178, 0x9f],
   ].map(([code, byte]) => [String.fromCharCode(code!), byte!]),
 );
 
@@ -102,11 +125,21 @@ export function salaryPeriod(value: unknown): ExternalJob["salaryPeriod"] {
 }
 
 const CURRENCY_SYMBOLS: [string, string][] = [
-  ["₹", "INR"], ["£", "GBP"], ["€", "EUR"], ["$", "USD"], ["Rs", "INR"], ["INR", "INR"], ["USD", "USD"], ["GBP", "GBP"], ["EUR", "EUR"],
+  ["₹", "INR"],
+  ["£", "GBP"],
+  ["€", "EUR"],
+  ["$", "USD"],
+  ["Rs", "INR"],
+  ["INR", "INR"],
+  ["USD", "USD"],
+  ["GBP", "GBP"],
+  ["EUR", "EUR"],
 ];
 
 /** Jooble's free-text salary ("$120k - $150k", "₹ 25,000 - 30,000 a month") → numbers, best effort. */
-export function parseSalaryText(value: unknown): Pick<ExternalJob, "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod"> {
+export function parseSalaryText(
+  value: unknown,
+): Pick<ExternalJob, "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod"> {
   const none = { salaryMin: null, salaryMax: null, salaryCurrency: null, salaryPeriod: null };
   if (typeof value !== "string" || !value.trim()) return none;
   const text = htmlToText(value);
@@ -117,10 +150,16 @@ export function parseSalaryText(value: unknown): Pick<ExternalJob, "salaryMin" |
   const currency = CURRENCY_SYMBOLS.find(([symbol]) => text.includes(symbol))?.[1] ?? null;
   const min = amounts[0]!;
   const max = amounts[1] ?? amounts[0]!;
-  return { salaryMin: Math.min(min, max), salaryMax: Math.max(min, max), salaryCurrency: currency, salaryPeriod: salaryPeriod(text) };
+  return {
+    salaryMin: Math.min(min, max),
+    salaryMax: Math.max(min, max),
+    salaryCurrency: currency,
+    salaryPeriod: salaryPeriod(text),
+  };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Plain text (after stripping any markup) as paragraphs of HTML, for sources whose descriptions are text. */
 export function textToHtml(value: unknown): string | null {

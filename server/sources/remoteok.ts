@@ -1,8 +1,23 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import { isRaw, originOf, uniqueJobs, userAgent, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import {
+  isRaw,
+  originOf,
+  uniqueJobs,
+  userAgent,
+  type Connector,
+  type ConnectorDeps,
+} from "#server/sources/connector.ts";
 import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
-import { epochToIso, isoDate, plainText, positiveNumber, repairMojibake, stringList, webUrl } from "#server/sources/normalise.ts";
+import {
+  epochToIso,
+  isoDate,
+  plainText,
+  positiveNumber,
+  repairMojibake,
+  stringList,
+  webUrl,
+} from "#server/sources/normalise.ts";
 import { sanitiseHtml } from "#server/sources/sanitise.ts";
 
 /** RemoteOK appends an anti-spam instruction to applicants ("mention the word …"); it reads like spam on our page. */
@@ -14,7 +29,8 @@ export function normaliseRemoteOk(raw: unknown): ExternalJob | null {
   const salaryMin = positiveNumber(raw.salary_min);
   const salaryMax = positiveNumber(raw.salary_max);
   const hasSalary = salaryMin !== null || salaryMax !== null;
-  const description = typeof raw.description === "string" ? repairMojibake(raw.description).replace(ANTI_SPAM, "") : null;
+  const description =
+    typeof raw.description === "string" ? repairMojibake(raw.description).replace(ANTI_SPAM, "") : null;
   return {
     source: "remoteok",
     upstreamId: String(raw.id),

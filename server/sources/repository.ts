@@ -27,7 +27,6 @@ function searchCondition(source: SourceId, text: string): SQL | undefined {
   }
 }
 
-
 export async function searchExternalJobs(
   db: Db,
   source: SourceId,
@@ -86,8 +85,19 @@ export async function upsertJobs(db: Db, jobs: ExternalJob[], seenAt: Date): Pro
         set: Object.fromEntries(
           (
             [
-              "title", "company", "logo", "location", "employmentType", "salaryMin", "salaryMax", "salaryCurrency",
-              "salaryPeriod", "descriptionHtml", "tags", "postedAt", "lastSeenAt",
+              "title",
+              "company",
+              "logo",
+              "location",
+              "employmentType",
+              "salaryMin",
+              "salaryMax",
+              "salaryCurrency",
+              "salaryPeriod",
+              "descriptionHtml",
+              "tags",
+              "postedAt",
+              "lastSeenAt",
             ] as const
           ).map((key) => [key, sql.raw(`excluded.${externalJobs[key].name}`)]),
         ),
@@ -123,10 +133,22 @@ export async function readStatus(db: Db, source: SourceId): Promise<StatusRow | 
 
 export async function recordSuccess(db: Db, source: SourceId, at: Date, jobCount: number): Promise<void> {
   const values = { lastAttemptAt: at, lastSuccessAt: at, jobCount };
-  await db.insert(sourceStatus).values({ source, ...values }).onConflictDoUpdate({ target: sourceStatus.source, set: values });
+  await db
+    .insert(sourceStatus)
+    .values({ source, ...values })
+    .onConflictDoUpdate({ target: sourceStatus.source, set: values });
 }
 
-export async function recordFailure(db: Db, source: SourceId, at: Date, error: string, jobCount: number): Promise<void> {
+export async function recordFailure(
+  db: Db,
+  source: SourceId,
+  at: Date,
+  error: string,
+  jobCount: number,
+): Promise<void> {
   const values = { lastAttemptAt: at, lastError: error.slice(0, 1000), lastErrorAt: at, jobCount };
-  await db.insert(sourceStatus).values({ source, ...values }).onConflictDoUpdate({ target: sourceStatus.source, set: values });
+  await db
+    .insert(sourceStatus)
+    .values({ source, ...values })
+    .onConflictDoUpdate({ target: sourceStatus.source, set: values });
 }

@@ -7,8 +7,34 @@ import sanitizeHtml from "sanitize-html";
  */
 const DESCRIPTION_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "hr", "ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
-    "h3", "h4", "h5", "h6", "a", "table", "thead", "tbody", "tr", "th", "td", "span", "div",
+    "p",
+    "br",
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "code",
+    "pre",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "a",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "span",
+    "div",
   ],
   allowedAttributes: { a: ["href", "target", "rel"] },
   allowedSchemes: ["http", "https", "mailto"],
@@ -33,7 +59,8 @@ const DESCRIPTION_OPTIONS: sanitizeHtml.IOptions = {
 const TEXT_OPTIONS: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" };
 
 /** Tags that end a block of text: stripping them must leave a space, or "<li>1.</li><li>TypeScript" reads "1.TypeScript". */
-const BLOCK_BOUNDARY = /<(\/?)(p|div|li|ul|ol|br|hr|h[1-6]|tr|td|th|table|blockquote|pre|section|article|header|footer|dt|dd)(?=[\s/>])/gi;
+const BLOCK_BOUNDARY =
+  /<(\/?)(p|div|li|ul|ol|br|hr|h[1-6]|tr|td|th|table|blockquote|pre|section|article|header|footer|dt|dd)(?=[\s/>])/gi;
 
 /** Sanitised HTML, or null when nothing readable is left. */
 export function sanitiseHtml(dirty: string | null | undefined): string | null {

@@ -56,7 +56,8 @@ export function startSourceScheduler({
         logger.info({ source: connector.source, reason: outcome.reason }, "source sync skipped");
       }
       // A failed source (here, or at another instance's last attempt) is tried again soon, not an interval later.
-      const dueInMs = outcome.outcome === "failed" ? backoff() : outcome.outcome === "skipped" ? outcome.dueInMs : undefined;
+      const dueInMs =
+        outcome.outcome === "failed" ? backoff() : outcome.outcome === "skipped" ? outcome.dueInMs : undefined;
       if (dueInMs !== undefined && dueInMs < connector.intervalMs && retry === "none") {
         retry = "pending";
         later(dueInMs, () => {
@@ -68,10 +69,16 @@ export function startSourceScheduler({
 
     const run = () => {
       if (controller.signal.aborted) return;
-      const task = syncSource(database, connector, { graceMs, signal: controller.signal, logger, retryFailedAfterMs: backoff() })
+      const task = syncSource(database, connector, {
+        graceMs,
+        signal: controller.signal,
+        logger,
+        retryFailedAfterMs: backoff(),
+      })
         .then(afterRun)
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) logger.error({ err: error, source: connector.source }, "source sync could not be recorded");
+          if (!controller.signal.aborted)
+            logger.error({ err: error, source: connector.source }, "source sync could not be recorded");
         })
         .finally(() => inFlight.delete(task));
       inFlight.add(task);

@@ -50,7 +50,8 @@ export class RateLimiter {
         this.stamps.push(now);
         return;
       }
-      if (wait > this.maxWaitMs) throw new UpstreamError(`Request quota reached; next request allowed in ${Math.ceil(wait / 60_000)} min`);
+      if (wait > this.maxWaitMs)
+        throw new UpstreamError(`Request quota reached; next request allowed in ${Math.ceil(wait / 60_000)} min`);
       await sleep(wait, signal);
     }
   }
@@ -106,11 +107,15 @@ export async function fetchUpstream(
     }
     if (attempt === policy.retries) break;
     if (retryAfter !== null && retryAfter > policy.maxRetryAfterMs) {
-      throw new UpstreamError(`${lastError.message}; asked to retry after ${Math.ceil(retryAfter / 1000)} s`, lastError.status);
+      throw new UpstreamError(
+        `${lastError.message}; asked to retry after ${Math.ceil(retryAfter / 1000)} s`,
+        lastError.status,
+      );
     }
     const backoff = policy.baseDelayMs * 2 ** attempt;
     // Jitter spreads the retries of several instances or sources instead of having them hit together.
-    const wait = retryAfter !== null ? retryAfter + Math.random() * policy.baseDelayMs : backoff / 2 + Math.random() * backoff;
+    const wait =
+      retryAfter !== null ? retryAfter + Math.random() * policy.baseDelayMs : backoff / 2 + Math.random() * backoff;
     await sleep(wait, policy.signal);
   }
   throw lastError;
@@ -143,7 +148,8 @@ async function attemptOnce(url: URL, init: RequestInit, policy: FetchPolicy): Pr
   if (!response.ok) {
     await response.body?.cancel();
     const message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-    if (RETRYABLE.has(response.status)) throw new RetryableError(message, response.status, retryAfterMs(response.headers.get("retry-after")));
+    if (RETRYABLE.has(response.status))
+      throw new RetryableError(message, response.status, retryAfterMs(response.headers.get("retry-after")));
     throw new UpstreamError(message, response.status);
   }
   try {

@@ -19,7 +19,10 @@ describe.each(engines)("admin authorisation matrix on %s", (engine) => {
 
   const db = () => server.services.database.db;
   const snapshot = async () => ({
-    statuses: await db().select({ id: jobs.id, status: jobs.status, reason: jobs.statusReason }).from(jobs).orderBy(jobs.id),
+    statuses: await db()
+      .select({ id: jobs.id, status: jobs.status, reason: jobs.statusReason })
+      .from(jobs)
+      .orderBy(jobs.id),
     suspended: await db().select({ id: user.id, at: user.suspendedAt }).from(user).orderBy(user.id),
     sessions: (await db().select({ n: count() }).from(session))[0]?.n,
     events: (await db().select({ n: count() }).from(moderationEvents))[0]?.n,
@@ -39,15 +42,27 @@ describe.each(engines)("admin authorisation matrix on %s", (engine) => {
     // A granted admin, suspended with a session still alive: the suspension alone must take the admin rights away.
     await server.services.moderation.setAdmin({ email: suspended.email, admin: true });
     await db().update(user).set({ suspendedAt: new Date() }).where(eq(user.email, suspended.email));
-    pendingId = (await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: "Waiting" }), session: owner })).json.insertedId;
-    publishedId = (await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: "Live" }), session: owner })).json.insertedId;
+    pendingId = (
+      await api(server.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ jobTitle: "Waiting" }),
+        session: owner,
+      })
+    ).json.insertedId;
+    publishedId = (
+      await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: "Live" }), session: owner })
+    ).json.insertedId;
     await db().update(jobs).set({ status: "published" }).where(eq(jobs.id, publishedId));
     ownerId = (await db().select({ id: user.id }).from(user).where(eq(user.email, owner.email)))[0]!.id;
-    await api(server.url, "/api/sendEmail", { method: "POST", body: { name: "Waiting Visitor", email: "v@example.com", message: "Waiting for a reply" } });
+    await api(server.url, "/api/sendEmail", {
+      method: "POST",
+      body: { name: "Waiting Visitor", email: "v@example.com", message: "Waiting for a reply" },
+    });
   });
   afterAll(() => server.close());
 
-  const headersOf = (actor: Actor): Record<string, string> => (actor === "anonymous" ? {} : { cookie: sessions[actor].cookie });
+  const headersOf = (actor: Actor): Record<string, string> =>
+    actor === "anonymous" ? {} : { cookie: sessions[actor].cookie };
 
   const reads = () => [
     { name: "GET /admin", path: "/admin", page: true },
@@ -68,7 +83,13 @@ describe.each(engines)("admin authorisation matrix on %s", (engine) => {
   ];
 
   const who = (actor: Actor) =>
-    ({ anonymous: "an anonymous visitor", employer: "another employer", owner: "the listing's owner", suspended: "a suspended admin", admin: "an admin" })[actor];
+    ({
+      anonymous: "an anonymous visitor",
+      employer: "another employer",
+      owner: "the listing's owner",
+      suspended: "a suspended admin",
+      admin: "an admin",
+    })[actor];
 
   for (const actor of ["anonymous", "employer", "owner", "suspended"] as const) {
     test(`${who(actor)} gets 404 from every admin page and API read`, async () => {
@@ -83,7 +104,11 @@ describe.each(engines)("admin authorisation matrix on %s", (engine) => {
     test(`${who(actor)} gets 404 from every admin decision and nothing changes`, async () => {
       const before = await snapshot();
       for (const write of writes()) {
-        const { status, json } = await api(server.url, write.path, { method: "POST", body: write.body, headers: headersOf(actor) });
+        const { status, json } = await api(server.url, write.path, {
+          method: "POST",
+          body: write.body,
+          headers: headersOf(actor),
+        });
         expect(status, write.name).toBe(404);
         expect(json.error.code, write.name).toBe("NOT_FOUND");
       }
@@ -102,14 +127,22 @@ describe.each(engines)("admin authorisation matrix on %s", (engine) => {
   test("an admin's decisions succeed, each recorded once, and a malformed body is a 400 that changes nothing", async () => {
     const before = (await snapshot()).events ?? 0;
     for (const write of writes().slice(0, 6)) {
-      const { status } = await api(server.url, write.path, { method: "POST", body: write.body, headers: headersOf("admin") });
+      const { status } = await api(server.url, write.path, {
+        method: "POST",
+        body: write.body,
+        headers: headersOf("admin"),
+      });
       expect(status, write.name).toBe(200);
     }
     // approve, reject, hide, restore; the suspension hid the owner's published listing and its lifting restored it.
     expect((await snapshot()).events).toBe(before + 6);
     const unchanged = await snapshot();
     const malformed = writes()[6]!;
-    const { status } = await api(server.url, malformed.path, { method: "POST", body: malformed.body, headers: headersOf("admin") });
+    const { status } = await api(server.url, malformed.path, {
+      method: "POST",
+      body: malformed.body,
+      headers: headersOf("admin"),
+    });
     expect(status).toBe(400);
     expect(await snapshot()).toEqual(unchanged);
   });

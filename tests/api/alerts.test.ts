@@ -25,7 +25,10 @@ describe.each(engines)("job alerts on %s", (engine) => {
 
   beforeAll(async () => {
     smtp = await FakeSmtp.start();
-    server = await startTestServer({ engine, env: { SMTP_URL: smtp.url, ALERTS_PER_ADDRESS: "3", ALERTS_RATE_LIMIT_MAX: "50" } });
+    server = await startTestServer({
+      engine,
+      env: { SMTP_URL: smtp.url, ALERTS_PER_ADDRESS: "3", ALERTS_RATE_LIMIT_MAX: "50" },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -39,7 +42,13 @@ describe.each(engines)("job alerts on %s", (engine) => {
   async function deliver() {
     const transport = createTransport(server.env.SMTP_URL as string);
     try {
-      return await deliverDueMails({ db: server.services.database.db, env: server.env, logger: createLogger(server.env), transport, retryBaseMs: 0 });
+      return await deliverDueMails({
+        db: server.services.database.db,
+        env: server.env,
+        logger: createLogger(server.env),
+        transport,
+        retryBaseMs: 0,
+      });
     } finally {
       transport.close();
     }
@@ -68,7 +77,9 @@ describe.each(engines)("job alerts on %s", (engine) => {
   /** Subscribes and confirms through the confirmation mail; returns the address. */
   async function subscribed(search: Record<string, string>, frequency = "instant") {
     const email = uniqueEmail("seeker");
-    expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency, search } })).status).toBe(202);
+    expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency, search } })).status).toBe(
+      202,
+    );
     await deliver();
     const [confirmation] = mailsTo(email);
     expect(confirmation?.headers.subject).toMatch(/^Confirm your job alert/);
@@ -80,7 +91,12 @@ describe.each(engines)("job alerts on %s", (engine) => {
 
   test("a confirmed alert mails exactly the new matching listings once, and nothing when nothing is new", async () => {
     const email = await subscribed({ search: "react", location: "pune" });
-    await publish({ title: "React Developer" }, { title: "Data Analyst" }, { title: "React Lead", location: "Delhi" }, { title: "Old React Job", ageDays: 40 });
+    await publish(
+      { title: "React Developer" },
+      { title: "Data Analyst" },
+      { title: "React Lead", location: "Delhi" },
+      { title: "Old React Job", ageDays: 40 },
+    );
     const digests = await server.services.alerts.runDueAlerts();
     expect(digests.filter((d) => d.email === email)).toEqual([expect.objectContaining({ jobs: 1 })]);
     await deliver();
@@ -105,10 +121,14 @@ describe.each(engines)("job alerts on %s", (engine) => {
     await db.update(jobs).set({ status: "pending" }).where(eq(jobs.title, "Kotlin Developer"));
     expect((await server.services.alerts.runDueAlerts()).filter((d) => d.email === email)).toEqual([]);
     await publish({ title: "Kotlin Lead" });
-    expect((await server.services.alerts.runDueAlerts()).filter((d) => d.email === email)).toEqual([expect.objectContaining({ jobs: 1 })]);
+    expect((await server.services.alerts.runDueAlerts()).filter((d) => d.email === email)).toEqual([
+      expect.objectContaining({ jobs: 1 }),
+    ]);
     // The admin approves it now: created before the last digest, published after it.
     await db.update(jobs).set({ status: "published" }).where(eq(jobs.title, "Kotlin Developer"));
-    expect((await server.services.alerts.runDueAlerts()).filter((d) => d.email === email)).toEqual([expect.objectContaining({ jobs: 1 })]);
+    expect((await server.services.alerts.runDueAlerts()).filter((d) => d.email === email)).toEqual([
+      expect.objectContaining({ jobs: 1 }),
+    ]);
     expect((await server.services.alerts.runDueAlerts()).filter((d) => d.email === email)).toEqual([]);
     await deliver();
     const [lead, developer, ...rest] = mailsTo(email);
@@ -120,7 +140,10 @@ describe.each(engines)("job alerts on %s", (engine) => {
 
   test("nothing is mailed before the confirmation link's button is pressed; a GET of it confirms nothing", async () => {
     const email = uniqueEmail("unconfirmed");
-    await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "instant", search: { search: "golang" } } });
+    await api(server.url, "/api/alerts", {
+      method: "POST",
+      body: { email, frequency: "instant", search: { search: "golang" } },
+    });
     await deliver();
     const confirmUrl = link(mailsTo(email)[0] as ReceivedMail, "confirm");
     const page = await fetch(confirmUrl);
@@ -181,14 +204,22 @@ describe.each(engines)("job alerts on %s", (engine) => {
     await publish({ title: "Haskell Engineer" });
     const { database, env } = server.services;
     // On PostgreSQL the second instance has a pool of its own on the same database, as a second process would.
-    const result = (await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] };
+    const result = (await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+      rows: { name: string }[];
+    };
     const name = result.rows[0]?.name ?? "";
     const url = new URL(process.env.TEST_DATABASE_URL ?? "postgres://unused");
     url.pathname = `/${name}`;
     const second = engine === "postgres" ? connectPostgres(url.toString(), { max: 3 }) : database;
     try {
       const logger = createLogger(env);
-      const other = createAlerts({ db: second.db, env, jobs: createJobs({ db: second.db, env }), secret: "test-secret-test-secret-test-secret-1234", logger });
+      const other = createAlerts({
+        db: second.db,
+        env,
+        jobs: createJobs({ db: second.db, env }),
+        secret: "test-secret-test-secret-test-secret-1234",
+        logger,
+      });
       const runs = await Promise.all([server.services.alerts.runDueAlerts(), other.runDueAlerts()]);
       expect(runs.flat().filter((d) => d.email === email)).toHaveLength(1);
       const transports = [createTransport(smtp.url), createTransport(smtp.url)];
@@ -211,7 +242,9 @@ describe.each(engines)("job alerts on %s", (engine) => {
     const sender = startMailSender({ db: database.db, env, logger, pollIntervalMs: 200 });
     try {
       await publish({ title: "Erlang Engineer" });
-      await expect.poll(() => mailsTo(email).map((mail) => mail.headers.subject), { timeout: 15_000 }).toEqual(["1 new job: erlang"]);
+      await expect
+        .poll(() => mailsTo(email).map((mail) => mail.headers.subject), { timeout: 15_000 })
+        .toEqual(["1 new job: erlang"]);
     } finally {
       await scheduler.stop();
       await sender.stop();
@@ -227,7 +260,10 @@ describe.each(engines)("job alerts on %s", (engine) => {
 
   test("the manage page lists an address's alerts, changes a frequency, deletes one and then all", async () => {
     const email = await subscribed({ search: "scala" });
-    await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "weekly", search: { location: "Goa" } } });
+    await api(server.url, "/api/alerts", {
+      method: "POST",
+      body: { email, frequency: "weekly", search: { location: "Goa" } },
+    });
     await publish({ title: "Scala Developer" });
     await server.services.alerts.runDueAlerts();
     await deliver();
@@ -239,14 +275,25 @@ describe.each(engines)("job alerts on %s", (engine) => {
     expect(page).toContain("in Goa");
     const rows = await server.services.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email));
     const scala = rows.find((row) => row.search.search === "scala");
-    const changed = await fetch(`${manage}${scala?.id}`, { method: "POST", body: new URLSearchParams({ frequency: "daily" }), redirect: "manual" });
+    const changed = await fetch(`${manage}${scala?.id}`, {
+      method: "POST",
+      body: new URLSearchParams({ frequency: "daily" }),
+      redirect: "manual",
+    });
     expect(changed.status).toBe(303);
-    const [after] = await server.services.database.db.select().from(jobAlerts).where(eq(jobAlerts.id, scala?.id as string));
+    const [after] = await server.services.database.db
+      .select()
+      .from(jobAlerts)
+      .where(eq(jobAlerts.id, scala?.id as string));
     expect(after?.frequency).toBe("daily");
     await fetch(`${manage}${scala?.id}/delete`, { method: "POST", redirect: "manual" });
-    expect(await server.services.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toHaveLength(1);
+    expect(await server.services.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toHaveLength(
+      1,
+    );
     await fetch(`${manage}delete-all`, { method: "POST", redirect: "manual" });
-    expect(await server.services.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toHaveLength(0);
+    expect(await server.services.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toHaveLength(
+      0,
+    );
   });
 
   test("a frequency change whose form cannot be read is a 400 page and changes nothing", async () => {
@@ -264,24 +311,48 @@ describe.each(engines)("job alerts on %s", (engine) => {
     });
     expect(broken.status).toBe(400);
     expect(await broken.text()).toContain("The form could not be read");
-    const notAForm = await fetch(`${manage}${alert?.id}`, { method: "POST", headers: { "content-type": "text/plain" }, body: "frequency=daily", redirect: "manual" });
+    const notAForm = await fetch(`${manage}${alert?.id}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "frequency=daily",
+      redirect: "manual",
+    });
     expect(notAForm.status).toBe(400);
-    const [after] = await server.services.database.db.select().from(jobAlerts).where(eq(jobAlerts.id, alert?.id as string));
+    const [after] = await server.services.database.db
+      .select()
+      .from(jobAlerts)
+      .where(eq(jobAlerts.id, alert?.id as string));
     expect(after?.frequency).toBe("instant");
   });
 
   test("an address may hold a limited number of alerts, and bad input is a 400 that stores nothing", async () => {
     const email = uniqueEmail("greedy");
     for (const search of ["a", "b", "c"]) {
-      expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search } } })).status).toBe(202);
+      expect(
+        (
+          await api(server.url, "/api/alerts", {
+            method: "POST",
+            body: { email, frequency: "daily", search: { search } },
+          })
+        ).status,
+      ).toBe(202);
     }
-    const fourth = await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search: "d" } } });
+    const fourth = await api(server.url, "/api/alerts", {
+      method: "POST",
+      body: { email, frequency: "daily", search: { search: "d" } },
+    });
     expect(fourth.status).toBe(409);
     expect(fourth.json.error.message).toContain("already has 3 alerts");
-    const bad = await api(server.url, "/api/alerts", { method: "POST", body: { email: "nope", frequency: "hourly", search: { employmentType: "Forever" } } });
+    const bad = await api(server.url, "/api/alerts", {
+      method: "POST",
+      body: { email: "nope", frequency: "hourly", search: { employmentType: "Forever" } },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.error.fields).sort()).toEqual(["email", "frequency"]);
-    const badSearch = await api(server.url, "/api/alerts", { method: "POST", body: { email: uniqueEmail(), frequency: "daily", search: { employmentType: "Forever" } } });
+    const badSearch = await api(server.url, "/api/alerts", {
+      method: "POST",
+      body: { email: uniqueEmail(), frequency: "daily", search: { employmentType: "Forever" } },
+    });
     expect(badSearch.status).toBe(400);
     expect(badSearch.json.error.fields).toHaveProperty("employmentType");
   });
@@ -289,15 +360,44 @@ describe.each(engines)("job alerts on %s", (engine) => {
   test("an unconfirmed alert whose link has expired no longer counts against the address, and the next pass deletes it", async () => {
     const email = await subscribed({ search: "kept" }, "daily");
     for (const search of ["x", "y"]) {
-      expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search } } })).status).toBe(202);
+      expect(
+        (
+          await api(server.url, "/api/alerts", {
+            method: "POST",
+            body: { email, frequency: "daily", search: { search } },
+          })
+        ).status,
+      ).toBe(202);
     }
-    expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search: "z" } } })).status).toBe(409);
+    expect(
+      (
+        await api(server.url, "/api/alerts", {
+          method: "POST",
+          body: { email, frequency: "daily", search: { search: "z" } },
+        })
+      ).status,
+    ).toBe(409);
     const { db } = server.services.database;
-    await db.update(jobAlerts).set({ createdAt: new Date(Date.now() - 49 * 60 * 60 * 1000) }).where(eq(jobAlerts.email, email));
-    expect((await api(server.url, "/api/alerts", { method: "POST", body: { email, frequency: "daily", search: { search: "z" } } })).status).toBe(202);
+    await db
+      .update(jobAlerts)
+      .set({ createdAt: new Date(Date.now() - 49 * 60 * 60 * 1000) })
+      .where(eq(jobAlerts.email, email));
+    expect(
+      (
+        await api(server.url, "/api/alerts", {
+          method: "POST",
+          body: { email, frequency: "daily", search: { search: "z" } },
+        })
+      ).status,
+    ).toBe(202);
     await server.services.alerts.runDueAlerts();
-    const left = await db.select({ search: jobAlerts.search, confirmedAt: jobAlerts.confirmedAt }).from(jobAlerts).where(eq(jobAlerts.email, email));
-    expect(left.map((alert) => `${alert.search.search} ${alert.confirmedAt ? "confirmed" : "unconfirmed"}`).sort()).toEqual(["kept confirmed", "z unconfirmed"]);
+    const left = await db
+      .select({ search: jobAlerts.search, confirmedAt: jobAlerts.confirmedAt })
+      .from(jobAlerts)
+      .where(eq(jobAlerts.email, email));
+    expect(
+      left.map((alert) => `${alert.search.search} ${alert.confirmedAt ? "confirmed" : "unconfirmed"}`).sort(),
+    ).toEqual(["kept confirmed", "z unconfirmed"]);
   });
 });
 

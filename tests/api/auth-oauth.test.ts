@@ -70,7 +70,11 @@ async function finishAtIssuer(jar: CookieJar, interactionUrl: string, fields: Re
   return browse(
     jar,
     interactionUrl,
-    { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() },
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    },
     (next) => next.startsWith(`${appUrl}/login`),
   );
 }
@@ -96,7 +100,12 @@ describe.each(engines)("sign-in through an OIDC issuer on %s", (engine) => {
     const jar = new CookieJar();
     const atIssuer = await startSignIn(server, jar, "google");
     expect(atIssuer.url).toMatch(new RegExp(`^${issuer.url}/interaction/`));
-    const back = await finishAtIssuer(jar, atIssuer.url, { email: "first@example.com", name: "First", decision: "allow" }, server.url);
+    const back = await finishAtIssuer(
+      jar,
+      atIssuer.url,
+      { email: "first@example.com", name: "First", decision: "allow" },
+      server.url,
+    );
     expect(back.url).toBe(`${server.url}/login?signin=new`);
     const session = await api(server.url, "/api/auth/get-session", { headers: { cookie: jar.header(server.url) } });
     expect(session.json.user.email).toBe("first@example.com");
@@ -105,10 +114,20 @@ describe.each(engines)("sign-in through an OIDC issuer on %s", (engine) => {
   test("a returning GitHub-type user lands on the existing-user page", async () => {
     const first = new CookieJar();
     const atIssuer = await startSignIn(server, first, "github");
-    await finishAtIssuer(first, atIssuer.url, { email: "again@example.com", name: "Again", decision: "allow" }, server.url);
+    await finishAtIssuer(
+      first,
+      atIssuer.url,
+      { email: "again@example.com", name: "Again", decision: "allow" },
+      server.url,
+    );
     const second = new CookieJar();
     const again = await startSignIn(server, second, "github");
-    const back = await finishAtIssuer(second, again.url, { email: "again@example.com", name: "Again", decision: "allow" }, server.url);
+    const back = await finishAtIssuer(
+      second,
+      again.url,
+      { email: "again@example.com", name: "Again", decision: "allow" },
+      server.url,
+    );
     expect(back.url).toBe(`${server.url}/login?signin=existing`);
   });
 
@@ -122,13 +141,25 @@ describe.each(engines)("sign-in through an OIDC issuer on %s", (engine) => {
   });
 
   test("an address the OIDC provider vouches for counts as verified: the listing publishes with verification required", async () => {
-    const strict = await startTestServer({ engine, env: { ...providerEnv(issuer), REQUIRE_EMAIL_VERIFICATION: "true" } });
+    const strict = await startTestServer({
+      engine,
+      env: { ...providerEnv(issuer), REQUIRE_EMAIL_VERIFICATION: "true" },
+    });
     try {
       allowAppCallbacks(issuer, strict.url);
       const jar = new CookieJar();
       const atIssuer = await startSignIn(strict, jar, "google");
-      await finishAtIssuer(jar, atIssuer.url, { email: "vouched@example.com", name: "Vouched", decision: "allow" }, strict.url);
-      const { status, json } = await api(strict.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: "Vouched listing" }), headers: { cookie: jar.header(strict.url) } });
+      await finishAtIssuer(
+        jar,
+        atIssuer.url,
+        { email: "vouched@example.com", name: "Vouched", decision: "allow" },
+        strict.url,
+      );
+      const { status, json } = await api(strict.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ jobTitle: "Vouched listing" }),
+        headers: { cookie: jar.header(strict.url) },
+      });
       expect(status).toBe(201);
       expect(json.status).toBe("published");
     } finally {
@@ -137,7 +168,10 @@ describe.each(engines)("sign-in through an OIDC issuer on %s", (engine) => {
   });
 
   test("the built-in social endpoint refuses a provider the operator did not configure", async () => {
-    const { status } = await api(server.url, "/api/auth/sign-in/social", { method: "POST", body: { provider: "facebook", callbackURL: "/" } });
+    const { status } = await api(server.url, "/api/auth/sign-in/social", {
+      method: "POST",
+      body: { provider: "facebook", callbackURL: "/" },
+    });
     expect(status).toBeGreaterThanOrEqual(400);
     expect(status).toBeLessThan(500);
   });

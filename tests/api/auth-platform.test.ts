@@ -28,7 +28,10 @@ describe.each(engines)("auth platform on %s", (engine) => {
   test("the stored password is an scrypt hash at OWASP's minimum cost (N=2^17, r=8, p=1), never the password", async () => {
     const db = server.services.database.db;
     const [found] = await db.select().from(user).where(eq(user.email, member.email));
-    const [credential] = await db.select().from(account).where(eq(account.userId, found?.id ?? ""));
+    const [credential] = await db
+      .select()
+      .from(account)
+      .where(eq(account.userId, found?.id ?? ""));
     expect(credential?.providerId).toBe("credential");
     const [scheme, n, r, p, salt, key] = (credential?.password ?? "").split("$");
     expect({ scheme, n: Number(n), r: Number(r), p: Number(p) }).toEqual({ scheme: "scrypt", n: 2 ** 17, r: 8, p: 1 });
@@ -43,7 +46,10 @@ describe.each(engines)("auth platform on %s", (engine) => {
     const hashes = await Promise.all(
       [member.email, twin.email].map(async (email) => {
         const [found] = await db.select().from(user).where(eq(user.email, email));
-        const [credential] = await db.select().from(account).where(eq(account.userId, found?.id ?? ""));
+        const [credential] = await db
+          .select()
+          .from(account)
+          .where(eq(account.userId, found?.id ?? ""));
         return credential?.password;
       }),
     );
@@ -54,7 +60,10 @@ describe.each(engines)("auth platform on %s", (engine) => {
     const { status, headers, json } = await signIn(server, member.email, member.password);
     expect(status).toBe(200);
     expect(json.user.email).toBe(member.email);
-    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).toMatch(/session_token=/);
     const session = await api(server.url, "/api/auth/get-session", { headers: { cookie } });
     expect(session.json.user.email).toBe(member.email);
@@ -103,7 +112,12 @@ describe.each(engines)("auth platform on %s", (engine) => {
     expect(status).toBeLessThan(500);
     const users = await db.select().from(user).where(eq(user.email, member.email));
     expect(users.map((row) => row.name)).toEqual(["Member"]);
-    expect(await db.select().from(account).where(eq(account.userId, users[0]?.id ?? ""))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(account)
+        .where(eq(account.userId, users[0]?.id ?? "")),
+    ).toHaveLength(1);
     expect((await signIn(server, member.email, member.password)).status).toBe(200);
     expect((await signIn(server, member.email, "another long password")).status).toBe(401);
   });
@@ -185,14 +199,18 @@ describe.each(engines)("auth rate limits on %s", (engine) => {
   test("X-Forwarded-For is ignored by default, so a client cannot dodge the limit by forging it", async () => {
     const server = await limitedServer();
     await exhaustSignIn(server, { "x-forwarded-for": "203.0.113.1" });
-    const { status } = await signIn(server, "someone@example.com", "wrong password", { "x-forwarded-for": "203.0.113.99" });
+    const { status } = await signIn(server, "someone@example.com", "wrong password", {
+      "x-forwarded-for": "203.0.113.99",
+    });
     expect(status).toBe(429);
   });
 
   test("a client cannot set the internal client-IP header itself", async () => {
     const server = await limitedServer();
     await exhaustSignIn(server);
-    const { status } = await signIn(server, "someone@example.com", "wrong password", { "x-jobboard-client-ip": "198.51.100.7" });
+    const { status } = await signIn(server, "someone@example.com", "wrong password", {
+      "x-jobboard-client-ip": "198.51.100.7",
+    });
     expect(status).toBe(429);
   });
 

@@ -25,7 +25,8 @@ const rawBody = (target: string, acceptEncoding: string) =>
       .on("error", reject);
   });
 
-const get = (target: string, acceptEncoding: string) => fetch(`${server.url}${target}`, { headers: { "accept-encoding": acceptEncoding } });
+const get = (target: string, acceptEncoding: string) =>
+  fetch(`${server.url}${target}`, { headers: { "accept-encoding": acceptEncoding } });
 
 test("a page is served gzip-compressed to a client that accepts it, and varies on Accept-Encoding", async () => {
   const response = await get("/", "gzip, deflate");

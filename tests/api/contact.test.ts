@@ -95,7 +95,11 @@ describe.each(engines)("contact form API on %s", (engine) => {
 
   test("phone number and subject are optional", async () => {
     await clearOutbox();
-    const { status } = await send(server, { name: "Ravi", email: "ravi@example.com", message: "Do you charge job seekers?" });
+    const { status } = await send(server, {
+      name: "Ravi",
+      email: "ravi@example.com",
+      message: "Do you charge job seekers?",
+    });
     expect(status).toBe(200);
     const [row] = await storedMessages(server.services);
     expect(row).toMatchObject({ phoneNumber: null, subject: null });
@@ -133,14 +137,22 @@ describe.each(engines)("contact form API on %s", (engine) => {
     expect(smtp.mails).toHaveLength(0);
 
     await smtp.start();
-    await waitFor(async () => (await storedMessages(server.services)).every((row) => row.status === "sent"), "all rows sent");
+    await waitFor(
+      async () => (await storedMessages(server.services)).every((row) => row.status === "sent"),
+      "all rows sent",
+    );
     // One more message through the same sender: the pass that delivers it would also have claimed any row due again.
     expect((await send(server, message({ subject: "After the outage" }))).status).toBe(200);
-    await waitFor(() => smtp.mails.some((mail) => mail.headers.subject === "Contact form: After the outage"), "the later mail");
+    await waitFor(
+      () => smtp.mails.some((mail) => mail.headers.subject === "Contact form: After the outage"),
+      "the later mail",
+    );
     await sender.stop();
     sender = undefined;
     subjects.push("After the outage");
-    expect(smtp.mails.map((mail) => mail.headers.subject).sort()).toEqual(subjects.map((s) => `Contact form: ${s}`).sort());
+    expect(smtp.mails.map((mail) => mail.headers.subject).sort()).toEqual(
+      subjects.map((s) => `Contact form: ${s}`).sort(),
+    );
     expect(new Set(smtp.mails.map((mail) => mail.headers["message-id"])).size).toBe(subjects.length);
   });
 
@@ -154,7 +166,10 @@ describe.each(engines)("contact form API on %s", (engine) => {
     const first = startOutboxSender(server.services, options);
     const second = startOutboxSender(server.services, options);
     try {
-      await waitFor(async () => (await storedMessages(server.services)).every((row) => row.status === "sent"), "all rows sent");
+      await waitFor(
+        async () => (await storedMessages(server.services)).every((row) => row.status === "sent"),
+        "all rows sent",
+      );
     } finally {
       // stop() waits for a pass in flight, so a second delivery of any row would be in the SMTP log by now.
       await Promise.all([first.stop(), second.stop()]);
@@ -199,7 +214,12 @@ describe.each(engines)("contact form API on %s", (engine) => {
     await clearOutbox();
     const { status, json } = await send(
       server,
-      message({ name: "n".repeat(101), subject: "s".repeat(151), message: "m".repeat(5001), phoneNumber: "1".repeat(31) }),
+      message({
+        name: "n".repeat(101),
+        subject: "s".repeat(151),
+        message: "m".repeat(5001),
+        phoneNumber: "1".repeat(31),
+      }),
     );
     expect(status).toBe(400);
     expect(json.error.fields).toEqual({
@@ -213,7 +233,10 @@ describe.each(engines)("contact form API on %s", (engine) => {
 
   test("a line break in the name or subject is refused, so no header can be injected", async () => {
     await clearOutbox();
-    const { status, json } = await send(server, message({ name: "Asha\r\nBcc: victim@example.com", subject: "Hi\nBcc: x@y.z" }));
+    const { status, json } = await send(
+      server,
+      message({ name: "Asha\r\nBcc: victim@example.com", subject: "Hi\nBcc: x@y.z" }),
+    );
     expect(status).toBe(400);
     expect(json.error.fields).toEqual({ name: "Name must fit on one line", subject: "Subject must fit on one line" });
     expect(await storedMessages(server.services)).toHaveLength(0);
@@ -253,7 +276,9 @@ describe.each(engines)("contact form API on %s", (engine) => {
     const refused = await send(server, message({ subject: "One too many" }), ip);
     expect(refused.status).toBe(429);
     expect(refused.json.error.code).toBe("RATE_LIMITED");
-    expect(refused.json.error.message).toBe("You have sent several messages in a short time. Please wait 10 minutes and try again.");
+    expect(refused.json.error.message).toBe(
+      "You have sent several messages in a short time. Please wait 10 minutes and try again.",
+    );
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(600);
@@ -264,7 +289,9 @@ describe.each(engines)("contact form API on %s", (engine) => {
   test("the rate limit holds under concurrent submissions from one client", async () => {
     await clearOutbox();
     const ip = freshIp();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => send(server, message({ subject: `Burst ${i}` }), ip)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send(server, message({ subject: `Burst ${i}` }), ip)),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(5);
     expect(await storedMessages(server.services)).toHaveLength(3);
@@ -304,14 +331,19 @@ describe.each(engines)("contact mail without SMTP on %s", (engine) => {
     const hint = lines.find((line) => line.includes("SMTP_URL")) ?? "";
     expect(hint).toContain("CONTACT_TO");
     expect(hint).toMatch(/"pending":1/);
-    const rows = await server.services.database.db.select().from(contactMessages).where(eq(contactMessages.status, "pending"));
+    const rows = await server.services.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.status, "pending"));
     expect(rows).toHaveLength(1);
   });
 });
 
 describe("the outbox retry delay", () => {
   test("doubles from the base with each failed attempt and stops growing at the cap", () => {
-    expect([1, 2, 3, 4, 5, 20].map((attempts) => retryDelayMs(attempts, 1_000, 5_000))).toEqual([1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
+    expect([1, 2, 3, 4, 5, 20].map((attempts) => retryDelayMs(attempts, 1_000, 5_000))).toEqual([
+      1_000, 2_000, 4_000, 5_000, 5_000, 5_000,
+    ]);
     expect(retryDelayMs(0, 1_000, 5_000)).toBe(1_000);
   });
 });
@@ -322,7 +354,10 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
 
   beforeAll(async () => {
     smtp = await FakeSmtp.start();
-    server = await startTestServer({ engine, env: { SMTP_URL: smtp.url, CONTACT_TO, TRUSTED_PROXY_HEADER: "x-forwarded-for" } });
+    server = await startTestServer({
+      engine,
+      env: { SMTP_URL: smtp.url, CONTACT_TO, TRUSTED_PROXY_HEADER: "x-forwarded-for" },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -332,7 +367,8 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
   const db = () => server.services.database.db;
   const rowBySubject = async (subject: string) =>
     (await db().select().from(contactMessages).where(eq(contactMessages.subject, subject)))[0];
-  const mailsWith = (subject: string) => smtp.mails.filter((mail) => mail.headers.subject === `Contact form: ${subject}`);
+  const mailsWith = (subject: string) =>
+    smtp.mails.filter((mail) => mail.headers.subject === `Contact form: ${subject}`);
 
   test("a failed delivery is recorded and waits the retry delay before the next attempt", async () => {
     await db().delete(contactMessages);
@@ -340,7 +376,11 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
     expect((await send(server, message({ subject }))).status).toBe(200);
     // Nothing listens on port 9: the delivery fails at once.
     const unreachable = { ...server.services, env: { ...server.services.env, SMTP_URL: "smtp://127.0.0.1:9" } };
-    const sender = startOutboxSender(unreachable, { pollIntervalMs: 50, retryBaseMs: 3_600_000, retryMaxMs: 7_200_000 });
+    const sender = startOutboxSender(unreachable, {
+      pollIntervalMs: 50,
+      retryBaseMs: 3_600_000,
+      retryMaxMs: 7_200_000,
+    });
     try {
       await waitFor(async () => Boolean((await rowBySubject(subject))?.lastError), "the failed attempt to be recorded");
     } finally {
@@ -368,7 +408,10 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
       expect(mailsWith(orphan)).toHaveLength(0);
 
       // The lease runs out.
-      await db().update(contactMessages).set({ nextAttemptAt: sql`now()` }).where(eq(contactMessages.subject, orphan));
+      await db()
+        .update(contactMessages)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(contactMessages.subject, orphan));
       await waitFor(async () => (await rowBySubject(orphan))?.status === "sent", "the orphan to be delivered");
     } finally {
       await sender.stop();

@@ -23,15 +23,28 @@ describe.each(engines)("email verification on %s", (engine) => {
   const db = () => server.services.database.db;
   const mailsTo = (address: string) => db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
   const post = async (session: Session, jobTitle: string) =>
-    (await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle, postingDate: new Date().toISOString().slice(0, 10) }), session })).json;
+    (
+      await api(server.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ jobTitle, postingDate: new Date().toISOString().slice(0, 10) }),
+        session,
+      })
+    ).json;
   const searchTitles = async (text: string) =>
-    ((await api(server.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map((job) => job.jobTitle);
+    ((await api(server.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map(
+      (job) => job.jobTitle,
+    );
 
   beforeAll(async () => {
     server = await startTestServer({
       engine,
       pages: true,
-      env: { REQUIRE_EMAIL_VERIFICATION: "true", MODERATION: "off", ACCOUNT_MAIL_RATE_LIMIT_MAX: "2", ADMIN_EMAILS: "verify-admin@jobboard.test" },
+      env: {
+        REQUIRE_EMAIL_VERIFICATION: "true",
+        MODERATION: "off",
+        ACCOUNT_MAIL_RATE_LIMIT_MAX: "2",
+        ADMIN_EMAILS: "verify-admin@jobboard.test",
+      },
     });
   });
   afterAll(() => server.close());
@@ -95,22 +108,56 @@ describe.each(engines)("email verification on %s", (engine) => {
     try {
       const email = uniqueEmail("outage");
       await signUp(mailed.url, { email });
-      const reset = await api(mailed.url, "/api/auth/request-password-reset", { method: "POST", body: { email, redirectTo: "/reset-password" } });
+      const reset = await api(mailed.url, "/api/auth/request-password-reset", {
+        method: "POST",
+        body: { email, redirectTo: "/reset-password" },
+      });
       expect(reset.status).toBe(200);
-      const first = startMailSender({ db: mailed.services.database.db, env: mailed.services.env, logger: mailed.services.logger, pollIntervalMs: 50, retryBaseMs: 50 });
-      const second = startMailSender({ db: mailed.services.database.db, env: mailed.services.env, logger: mailed.services.logger, pollIntervalMs: 50, retryBaseMs: 50 });
+      const first = startMailSender({
+        db: mailed.services.database.db,
+        env: mailed.services.env,
+        logger: mailed.services.logger,
+        pollIntervalMs: 50,
+        retryBaseMs: 50,
+      });
+      const second = startMailSender({
+        db: mailed.services.database.db,
+        env: mailed.services.env,
+        logger: mailed.services.logger,
+        pollIntervalMs: 50,
+        retryBaseMs: 50,
+      });
       try {
         const outbox = mailed.services.database.db;
-        await waitFor(async () => (await outbox.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.attempts, 0)))).length === 0, "a failed attempt");
+        await waitFor(
+          async () =>
+            (
+              await outbox
+                .select()
+                .from(mailOutbox)
+                .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.attempts, 0)))
+            ).length === 0,
+          "a failed attempt",
+        );
         await smtp.start();
-        await waitFor(async () => (await outbox.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"))).length === 0, "delivery");
+        await waitFor(
+          async () => (await outbox.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"))).length === 0,
+          "delivery",
+        );
       } finally {
         await Promise.all([first.stop(), second.stop()]);
       }
       const received = smtp.mails.filter((mail) => mail.envelopeTo.includes(email));
-      expect(received.map((mail) => mail.headers.subject).sort()).toEqual(["Reset your password", "Verify your email address"]);
-      expect(received.find((mail) => mail.headers.subject === "Verify your email address")?.text).toContain("/api/auth/verify-email?token=");
-      expect(received.find((mail) => mail.headers.subject === "Reset your password")?.text).toContain("/api/auth/reset-password/");
+      expect(received.map((mail) => mail.headers.subject).sort()).toEqual([
+        "Reset your password",
+        "Verify your email address",
+      ]);
+      expect(received.find((mail) => mail.headers.subject === "Verify your email address")?.text).toContain(
+        "/api/auth/verify-email?token=",
+      );
+      expect(received.find((mail) => mail.headers.subject === "Reset your password")?.text).toContain(
+        "/api/auth/reset-password/",
+      );
     } finally {
       await mailed.close();
       await smtp.stop();
@@ -121,19 +168,34 @@ describe.each(engines)("email verification on %s", (engine) => {
 describe("email verification with MODERATION=first", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { REQUIRE_EMAIL_VERIFICATION: "true", MODERATION: "first", ADMIN_EMAILS: "first-admin@jobboard.test" } });
+    server = await startTestServer({
+      env: { REQUIRE_EMAIL_VERIFICATION: "true", MODERATION: "first", ADMIN_EMAILS: "first-admin@jobboard.test" },
+    });
   });
   afterAll(() => server.close());
 
   test("once verified, a newcomer's held listing goes to review and the admins are mailed then, not before", async () => {
     const employer = await signUp(server.url, { name: "Newcomer" });
-    const { json } = await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: "Verified then reviewed" }), session: employer });
-    const adminMails = () => server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "first-admin@jobboard.test"));
+    const { json } = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob({ jobTitle: "Verified then reviewed" }),
+      session: employer,
+    });
+    const adminMails = () =>
+      server.services.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, "first-admin@jobboard.test"));
     expect(await adminMails()).toHaveLength(0);
-    const [mail] = await server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, employer.email));
+    const [mail] = await server.services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, employer.email));
     await fetch(linkIn(mail?.textBody ?? ""), { redirect: "manual" });
     const mine = await api(server.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer });
     expect(mine.json[0]).toMatchObject({ _id: json.insertedId, status: "pending", statusReason: null });
-    expect((await adminMails()).map((m) => m.subject)).toEqual(["Waiting for review: Verified then reviewed at Acme Widgets"]);
+    expect((await adminMails()).map((m) => m.subject)).toEqual([
+      "Waiting for review: Verified then reviewed at Acme Widgets",
+    ]);
   });
 });

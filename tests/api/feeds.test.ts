@@ -16,16 +16,33 @@ type Listing = Partial<JobValues> & { title: string; location: string; age: numb
 
 const BOARD: Listing[] = [
   { title: "Senior React Developer", location: "Pune, Maharashtra, India", employmentType: "Full-time", age: 1 * DAY },
-  { title: "React Native Engineer", location: "Remote", employmentType: "Contract", salaryCurrency: "EUR", age: 2 * DAY },
+  {
+    title: "React Native Engineer",
+    location: "Remote",
+    employmentType: "Contract",
+    salaryCurrency: "EUR",
+    age: 2 * DAY,
+  },
   { title: "Data Analyst", location: "Pune", employmentType: "Part-time", age: 3 * DAY },
-  { title: HOSTILE_TITLE, location: "Mumbai", employmentType: "Full-time", description: HOSTILE_DESCRIPTION, age: 4 * DAY },
+  {
+    title: HOSTILE_TITLE,
+    location: "Mumbai",
+    employmentType: "Full-time",
+    description: HOSTILE_DESCRIPTION,
+    age: 4 * DAY,
+  },
   { title: "Expired React Developer", location: "Pune", employmentType: "Full-time", age: 40 * DAY },
 ];
 const LIVE = BOARD.filter((listing) => listing.age < 30 * DAY).map((listing) => listing.title);
 
 async function get(server: TestServer, path: string) {
   const response = await fetch(`${server.url}${path}`);
-  return { status: response.status, type: response.headers.get("content-type") ?? "", headers: response.headers, text: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    headers: response.headers,
+    text: await response.text(),
+  };
 }
 
 describe.each(engines)("feeds on %s", (engine) => {
@@ -37,7 +54,11 @@ describe.each(engines)("feeds on %s", (engine) => {
     const { db } = server.services.database;
     await insertJobsBulk(
       db,
-      BOARD.map(({ age, ...listing }, i) => ({ ...syntheticJob(i + 1, new Date(now)), ...listing, postingDate: new Date(now - age) })),
+      BOARD.map(({ age, ...listing }, i) => ({
+        ...syntheticJob(i + 1, new Date(now)),
+        ...listing,
+        postingDate: new Date(now - age),
+      })),
     );
     // A mirrored listing that matches every search below: its terms forbid redistribution, so no feed may carry it.
     await db.insert(externalJobs).values({
@@ -67,7 +88,9 @@ describe.each(engines)("feeds on %s", (engine) => {
     expect(item?.content?.encoded).toContain("<strong>Company:</strong>");
     expect(item?.content?.encoded).toContain("Pune, Maharashtra, India");
     expect(text).toMatch(/<job:type>Full-time<\/job:type>/);
-    expect(text).toMatch(/<job:salary min="\d+" max="\d+" currency="INR" period="\w+">\d+ - \d+ INR \/ \w+<\/job:salary>/);
+    expect(text).toMatch(
+      /<job:salary min="\d+" max="\d+" currency="INR" period="\w+">\d+ - \d+ INR \/ \w+<\/job:salary>/,
+    );
     expect(feed.link).toBe(`${server.url}/?search=react&location=pune`);
 
     const again = parseRssFeed((await get(server, "/feeds/jobs.rss?location=pune&search=react")).text);
@@ -104,7 +127,9 @@ describe.each(engines)("feeds on %s", (engine) => {
 
   test("every feed gives a listing's salary in its own currency", async () => {
     const rss = (await get(server, "/feeds/jobs.rss?employmentType=Contract")).text;
-    expect(rss).toMatch(/<job:salary min="\d+" max="\d+" currency="EUR" period="\w+">\d+ - \d+ EUR \/ \w+<\/job:salary>/);
+    expect(rss).toMatch(
+      /<job:salary min="\d+" max="\d+" currency="EUR" period="\w+">\d+ - \d+ EUR \/ \w+<\/job:salary>/,
+    );
     const json = JSON.parse((await get(server, "/feeds/jobs.json?employmentType=Contract")).text);
     expect(json.items[0]._job.salary.currency).toBe("EUR");
     expect(json.items[0].content_html).toMatch(/<strong>Salary:<\/strong> \d+ - \d+ EUR \/ \w+/);
@@ -113,7 +138,12 @@ describe.each(engines)("feeds on %s", (engine) => {
   });
 
   test("no feed carries mirrored external listings or expired ones", async () => {
-    for (const path of ["/feeds/jobs.rss?search=react", "/feeds/jobs.atom?search=react", "/feeds/jobs.json?search=react", "/feeds/indeed.xml"]) {
+    for (const path of [
+      "/feeds/jobs.rss?search=react",
+      "/feeds/jobs.atom?search=react",
+      "/feeds/jobs.json?search=react",
+      "/feeds/indeed.xml",
+    ]) {
       const { text } = await get(server, path);
       expect(text, path).not.toContain("Mirrored");
       expect(text, path).not.toContain("Expired React Developer");
@@ -133,7 +163,11 @@ describe.each(engines)("feeds on %s", (engine) => {
     const item = JSON.parse(json.text).items[0];
     expect(item.title).toBe(HOSTILE_TITLE);
     // The HTML a reader renders shows the markup as text: no element of the listing's own survives.
-    for (const html of [item.content_html, parseRssFeed(rss.text).items?.[0]?.content?.encoded, parseAtomFeed(atom.text).entries?.[0]?.content?.value]) {
+    for (const html of [
+      item.content_html,
+      parseRssFeed(rss.text).items?.[0]?.content?.encoded,
+      parseAtomFeed(atom.text).entries?.[0]?.content?.value,
+    ]) {
       expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
       expect(html).not.toMatch(/<img|<b>/);
     }
@@ -143,14 +177,21 @@ describe.each(engines)("feeds on %s", (engine) => {
     const first = parseJsonFeed(JSON.parse((await get(server, "/feeds/jobs.json?limit=2")).text));
     expect(first.items).toHaveLength(2);
     expect(first.next_url).toContain("cursor=");
-    const second = parseJsonFeed(JSON.parse((await get(server, new URL(first.next_url ?? "").pathname + new URL(first.next_url ?? "").search)).text));
+    const second = parseJsonFeed(
+      JSON.parse(
+        (await get(server, new URL(first.next_url ?? "").pathname + new URL(first.next_url ?? "").search)).text,
+      ),
+    );
     expect([...(first.items ?? []), ...(second.items ?? [])].map((item) => item.title)).toEqual(LIVE.slice(0, 4));
   });
 
   test("a bad filter is a 400 in the one error shape", async () => {
     const { status, text } = await get(server, "/feeds/jobs.rss?employmentType=Forever");
     expect(status).toBe(400);
-    expect(JSON.parse(text).error).toMatchObject({ code: "VALIDATION_FAILED", fields: { employmentType: expect.any(String) } });
+    expect(JSON.parse(text).error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      fields: { employmentType: expect.any(String) },
+    });
   });
 
   test("the syndication feed holds every live listing in the aggregators' format, with its id as reference number", async () => {
@@ -170,7 +211,8 @@ describe.each(engines)("feeds on %s", (engine) => {
 
   test("the syndication feed streams every batch: more listings than one batch all arrive once", async () => {
     const batches: string[][] = [];
-    for await (const batch of server.services.jobs.everyLiveJob({ batch: 2 })) batches.push(batch.map((job) => job.jobTitle));
+    for await (const batch of server.services.jobs.everyLiveJob({ batch: 2 }))
+      batches.push(batch.map((job) => job.jobTitle));
     expect(batches.map((batch) => batch.length)).toEqual([2, 2]);
     expect(batches.flat()).toEqual(LIVE);
   });

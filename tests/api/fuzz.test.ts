@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { validJob } from "#tests/support/factories.ts";
-import { brokenPromise, hostileRequest, prototypePolluted, routes, send, stateDigest, type FuzzTarget } from "#tests/support/hostile-requests.ts";
+import {
+  brokenPromise,
+  hostileRequest,
+  prototypePolluted,
+  routes,
+  send,
+  stateDigest,
+  type FuzzTarget,
+} from "#tests/support/hostile-requests.ts";
 import { api, signUp } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 

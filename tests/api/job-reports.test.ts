@@ -18,11 +18,17 @@ describe.each(engines)("report a job on %s", (engine) => {
 
   const db = () => server.services.database.db;
   const post = async (title: string) =>
-    (await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: title, postingDate: new Date().toISOString().slice(0, 10) }), session: owner })).json
-      .insertedId as string;
+    (
+      await api(server.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ jobTitle: title, postingDate: new Date().toISOString().slice(0, 10) }),
+        session: owner,
+      })
+    ).json.insertedId as string;
   const report = (id: string, body: unknown, { ip = freshIp(), session }: { ip?: string; session?: Session } = {}) =>
     api(server.url, `/api/jobs/${id}/report`, { method: "POST", body, session, headers: { "x-forwarded-for": ip } });
-  const statusOf = async (id: string) => (await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.status;
+  const statusOf = async (id: string) =>
+    (await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.status;
   const reportsOf = async (id: string) => db().select().from(jobReports).where(eq(jobReports.jobId, id));
 
   beforeAll(async () => {
@@ -40,10 +46,14 @@ describe.each(engines)("report a job on %s", (engine) => {
     const { status, json } = await report(id, { reason: "scam", comment: "Asks for a registration fee." });
     expect(status).toBe(201);
     expect(json).toEqual({ ok: true });
-    expect(await reportsOf(id)).toMatchObject([{ reason: "scam", comment: "Asks for a registration fee.", status: "open" }]);
+    expect(await reportsOf(id)).toMatchObject([
+      { reason: "scam", comment: "Asks for a registration fee.", status: "open" },
+    ]);
     expect(await statusOf(id)).toBe("published");
     await report(id, { reason: "spam" });
-    const mails = (await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, admin.email))).filter((mail) => mail.textBody.includes(id));
+    const mails = (await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, admin.email))).filter((mail) =>
+      mail.textBody.includes(id),
+    );
     expect(mails.map((mail) => mail.subject)).toEqual(["Reported: Reported once at Acme Widgets"]);
   });
 
@@ -81,11 +91,19 @@ describe.each(engines)("report a job on %s", (engine) => {
     expect(await statusOf(id)).toBe("hidden");
     expect((await api(server.url, `/api/all-jobs/${id}`)).status).toBe(404);
     const mine = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
-    expect(mine.json.find((job: { _id: string }) => job._id === id)).toMatchObject({ status: "hidden", statusReason: "Reported by readers; waiting for review" });
+    expect(mine.json.find((job: { _id: string }) => job._id === id)).toMatchObject({
+      status: "hidden",
+      statusReason: "Reported by readers; waiting for review",
+    });
     const queue = await api(server.url, "/api/admin/queue", { session: admin });
-    expect(queue.json.find((item: { id: string }) => item.id === id)).toMatchObject({ status: "hidden", openReports: 3 });
+    expect(queue.json.find((item: { id: string }) => item.id === id)).toMatchObject({
+      status: "hidden",
+      openReports: 3,
+    });
 
-    expect((await api(server.url, `/api/admin/jobs/${id}/restore`, { method: "POST", body: {}, session: admin })).status).toBe(200);
+    expect(
+      (await api(server.url, `/api/admin/jobs/${id}/restore`, { method: "POST", body: {}, session: admin })).status,
+    ).toBe(200);
     expect(await statusOf(id)).toBe("published");
     expect((await reportsOf(id)).map((row) => row.status)).toEqual(["resolved", "resolved", "resolved"]);
     const review = await api(server.url, `/api/admin/jobs/${id}`, { session: admin });

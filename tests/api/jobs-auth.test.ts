@@ -28,7 +28,11 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
   afterAll(() => server.close());
 
   beforeEach(async () => {
-    const { status, json } = await api(server.url, "/api/post-job", { method: "POST", body: validJob(), session: owner });
+    const { status, json } = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob(),
+      session: owner,
+    });
     expect(status).toBe(201);
     jobId = json.insertedId;
   });
@@ -40,7 +44,11 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
       session: owner,
     });
     expect(status).toBe(201);
-    expect(json).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "published" });
+    expect(json).toEqual({
+      acknowledged: true,
+      insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: "published",
+    });
     const stored = await row(json.insertedId);
     expect(stored?.title).toBe("Platform Engineer");
     expect(stored?.postedByEmail).toBe(owner.email);
@@ -123,9 +131,15 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
 
   test("the owner lists their own jobs by email, expired ones included", async () => {
     const owned = await row(jobId);
-    const expired = { ...syntheticJob(1, new Date()), title: "Long Gone Listing", postingDate: new Date(Date.now() - 45 * DAY) };
+    const expired = {
+      ...syntheticJob(1, new Date()),
+      title: "Long Gone Listing",
+      postingDate: new Date(Date.now() - 45 * DAY),
+    };
     await insertJobsBulk(db(), [{ ...expired, ownerId: owned?.ownerId ?? null, postedByEmail: owner.email }]);
-    const { status, json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
+    const { status, json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, {
+      session: owner,
+    });
     expect(status).toBe(200);
     const mine = json as { _id: string; jobTitle: string; postedByEmail: string }[];
     expect(mine.map((job) => job._id)).toContain(jobId);
@@ -142,25 +156,43 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
   });
 
   test("another signed-in user cannot list the owner's jobs", async () => {
-    const { status, json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: other });
+    const { status, json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, {
+      session: other,
+    });
     expect(status).toBe(403);
     expect(json.error.code).toBe("FORBIDDEN");
   });
 
   test("another signed-in user's own list does not include the owner's jobs", async () => {
-    const { status, json } = await api(server.url, `/api/myJobs/${encodeURIComponent(other.email)}`, { session: other });
+    const { status, json } = await api(server.url, `/api/myJobs/${encodeURIComponent(other.email)}`, {
+      session: other,
+    });
     expect(status).toBe(200);
     expect(json.map((job: { _id: string }) => job._id)).not.toContain(jobId);
     expect(json.every((job: { postedByEmail: string }) => job.postedByEmail === other.email)).toBe(true);
   });
 
   test("any signed-in user may post, and the job is theirs alone to change", async () => {
-    const { status, json } = await api(server.url, "/api/post-job", { method: "POST", body: validJob(), session: other });
+    const { status, json } = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob(),
+      session: other,
+    });
     expect(status).toBe(201);
     const before = await row(json.insertedId);
     expect(before?.postedByEmail).toBe(other.email);
-    expect((await api(server.url, `/api/update-job/${json.insertedId}`, { method: "PATCH", body: { jobTitle: "x" }, session: owner })).status).toBe(403);
-    expect((await api(server.url, `/api/job/${json.insertedId}`, { method: "DELETE", session: owner })).status).toBe(403);
+    expect(
+      (
+        await api(server.url, `/api/update-job/${json.insertedId}`, {
+          method: "PATCH",
+          body: { jobTitle: "x" },
+          session: owner,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await api(server.url, `/api/job/${json.insertedId}`, { method: "DELETE", session: owner })).status).toBe(
+      403,
+    );
     expect(await row(json.insertedId)).toEqual(before);
     const theirs = await api(server.url, `/api/myJobs/${encodeURIComponent(other.email)}`, { session: other });
     expect(theirs.json.map((job: { _id: string }) => job._id)).toEqual([json.insertedId]);

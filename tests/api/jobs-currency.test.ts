@@ -11,10 +11,14 @@ describe.each(engines)("salary currency on %s", (engine) => {
   let server: TestServer;
   let employer: Session;
 
-  const writes = employerJobWrites(() => server, () => employer);
+  const writes = employerJobWrites(
+    () => server,
+    () => employer,
+  );
   const { db, rowCount, post, patch } = writes;
   const storedCurrency = async (id: string) => (await writes.row(id))?.salaryCurrency;
-  const read = async (id: string) => (await api(server.url, `/api/all-jobs/${id}`, { session: employer })).json as { salaryCurrency: string };
+  const read = async (id: string) =>
+    (await api(server.url, `/api/all-jobs/${id}`, { session: employer })).json as { salaryCurrency: string };
   const posted = (overrides: Record<string, unknown> = {}) => writes.posted(validJob(overrides));
 
   beforeAll(async () => {
@@ -24,8 +28,22 @@ describe.each(engines)("salary currency on %s", (engine) => {
     const now = new Date();
     await insertJobsBulk(db(), [
       { ...syntheticJob(1, now), title: "Rupee Analyst", minSalary: 50_000, maxSalary: 60_000, postingDate: now },
-      { ...syntheticJob(2, now), title: "Dollar Analyst", minSalary: 50_000, maxSalary: 60_000, salaryCurrency: "USD", postingDate: now },
-      { ...syntheticJob(3, now), title: "Euro Analyst", minSalary: 1_000, maxSalary: 2_000, salaryCurrency: "EUR", postingDate: now },
+      {
+        ...syntheticJob(2, now),
+        title: "Dollar Analyst",
+        minSalary: 50_000,
+        maxSalary: 60_000,
+        salaryCurrency: "USD",
+        postingDate: now,
+      },
+      {
+        ...syntheticJob(3, now),
+        title: "Euro Analyst",
+        minSalary: 1_000,
+        maxSalary: 2_000,
+        salaryCurrency: "EUR",
+        postingDate: now,
+      },
     ]);
   });
   afterAll(() => server.close());
@@ -49,14 +67,17 @@ describe.each(engines)("salary currency on %s", (engine) => {
     expect(await storedCurrency(await posted({ salaryCurrency: " usd " }))).toBe("USD");
   });
 
-  test.each([["XYZ"], ["rupees"], ["US$"], [356], [["INR"]]])("a post with salaryCurrency %j is a 400 naming the field, and nothing is stored", async (value) => {
-    const before = await rowCount();
-    const { status, json } = await post(validJob({ salaryCurrency: value }));
-    expect(status).toBe(400);
-    expect(json.error.code).toBe("VALIDATION_FAILED");
-    expect(json.error.fields).toEqual({ salaryCurrency: "Must be an ISO 4217 currency code, like INR, USD or EUR" });
-    expect(await rowCount()).toBe(before);
-  });
+  test.each([["XYZ"], ["rupees"], ["US$"], [356], [["INR"]]])(
+    "a post with salaryCurrency %j is a 400 naming the field, and nothing is stored",
+    async (value) => {
+      const before = await rowCount();
+      const { status, json } = await post(validJob({ salaryCurrency: value }));
+      expect(status).toBe(400);
+      expect(json.error.code).toBe("VALIDATION_FAILED");
+      expect(json.error.fields).toEqual({ salaryCurrency: "Must be an ISO 4217 currency code, like INR, USD or EUR" });
+      expect(await rowCount()).toBe(before);
+    },
+  );
 
   test("an update changes the currency to USD, and an update that leaves it out keeps it", async () => {
     const id = await posted({ salaryCurrency: "EUR" });
@@ -81,7 +102,10 @@ describe.each(engines)("salary currency on %s", (engine) => {
   async function titles(query: Record<string, string>) {
     const { status, json } = await api(server.url, `/api/jobs?${new URLSearchParams({ limit: "100", ...query })}`);
     expect(status, JSON.stringify(json)).toBe(200);
-    return (json as { jobTitle: string }[]).map((job) => job.jobTitle).filter((title) => title.endsWith("Analyst")).sort();
+    return (json as { jobTitle: string }[])
+      .map((job) => job.jobTitle)
+      .filter((title) => title.endsWith("Analyst"))
+      .sort();
   }
 
   test("salary bounds without a currency match INR listings only", async () => {

@@ -11,7 +11,10 @@ describe.each(engines)("posting limits on %s", (engine) => {
   let employer: Session;
 
   const owned = async (session: Session) => {
-    const [row] = await server.services.database.db.select({ n: count() }).from(jobs).where(eq(jobs.postedByEmail, session.email));
+    const [row] = await server.services.database.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(eq(jobs.postedByEmail, session.email));
     return row?.n ?? 0;
   };
   const post = (session: Session, overrides: Record<string, unknown> = {}) =>
@@ -28,7 +31,10 @@ describe.each(engines)("posting limits on %s", (engine) => {
     expect((await post(employer)).status).toBe(201);
     const { status, json, headers } = await post(employer);
     expect(status).toBe(429);
-    expect(json.error).toEqual({ code: "RATE_LIMITED", message: "You can post 2 listings a day. Please try again tomorrow." });
+    expect(json.error).toEqual({
+      code: "RATE_LIMITED",
+      message: "You can post 2 listings a day. Please try again tomorrow.",
+    });
     expect(Number(headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await owned(employer)).toBe(2);
   });
@@ -58,7 +64,9 @@ describe.each(engines)("posting limits on %s", (engine) => {
       const fresh = await signUp(server.url, { name: "Shortener" });
       const { status, json } = await post(fresh, { applyLink });
       expect(status).toBe(400);
-      expect(json.error.fields).toEqual({ applyLink: "The apply link must not use a link shortener; give the full address" });
+      expect(json.error.fields).toEqual({
+        applyLink: "The apply link must not use a link shortener; give the full address",
+      });
       expect(await owned(fresh)).toBe(0);
     },
   );

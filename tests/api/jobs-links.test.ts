@@ -7,7 +7,15 @@ import { api, signUp, type Session } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 /** Every field of a listing that becomes an href or an img src. */
-const LINK_FIELDS = ["applyLink", "companySite", "companyLogo", "companyLinkedin", "companyFacebook", "companyInstgram", "companyTwitter"] as const;
+const LINK_FIELDS = [
+  "applyLink",
+  "companySite",
+  "companyLogo",
+  "companyLinkedin",
+  "companyFacebook",
+  "companyInstgram",
+  "companyTwitter",
+] as const;
 
 /** Schemes and spellings a browser would follow or run, and shapes that are not absolute http(s) URLs. */
 const HOSTILE_LINKS = [
@@ -51,33 +59,55 @@ describe.each(engines)("link fields on %s", (engine) => {
   });
   afterAll(() => server?.close());
 
-  test.each(LINK_FIELDS)("posting a job whose %s is not an http(s) URL is refused with a 400 naming the field, and nothing is stored", async (field) => {
-    const before = await rowCount();
-    for (const link of HOSTILE_LINKS) {
-      const { status, json } = await api(server.url, "/api/post-job", { method: "POST", body: validJob({ [field]: link }), session: employer });
-      expect(status, JSON.stringify(link)).toBe(400);
-      expect(json.error.code, JSON.stringify(link)).toBe("VALIDATION_FAILED");
-      expect(Object.keys(json.error.fields), JSON.stringify(link)).toEqual([field]);
-    }
-    expect(await rowCount()).toBe(before);
-  });
+  test.each(LINK_FIELDS)(
+    "posting a job whose %s is not an http(s) URL is refused with a 400 naming the field, and nothing is stored",
+    async (field) => {
+      const before = await rowCount();
+      for (const link of HOSTILE_LINKS) {
+        const { status, json } = await api(server.url, "/api/post-job", {
+          method: "POST",
+          body: validJob({ [field]: link }),
+          session: employer,
+        });
+        expect(status, JSON.stringify(link)).toBe(400);
+        expect(json.error.code, JSON.stringify(link)).toBe("VALIDATION_FAILED");
+        expect(Object.keys(json.error.fields), JSON.stringify(link)).toEqual([field]);
+      }
+      expect(await rowCount()).toBe(before);
+    },
+  );
 
-  test.each(LINK_FIELDS)("updating a job's %s to a non-http(s) URL is refused with a 400 naming the field, and the job is unchanged", async (field) => {
-    const [before] = await db().select().from(jobs).where(eq(jobs.id, existingId));
-    for (const link of HOSTILE_LINKS) {
-      const { status, json } = await api(server.url, `/api/update-job/${existingId}`, { method: "PATCH", body: validJob({ [field]: link }), session: employer });
-      expect(status, JSON.stringify(link)).toBe(400);
-      expect(Object.keys(json.error.fields), JSON.stringify(link)).toEqual([field]);
-    }
-    const [after] = await db().select().from(jobs).where(eq(jobs.id, existingId));
-    expect(after).toEqual(before);
-  });
+  test.each(LINK_FIELDS)(
+    "updating a job's %s to a non-http(s) URL is refused with a 400 naming the field, and the job is unchanged",
+    async (field) => {
+      const [before] = await db().select().from(jobs).where(eq(jobs.id, existingId));
+      for (const link of HOSTILE_LINKS) {
+        const { status, json } = await api(server.url, `/api/update-job/${existingId}`, {
+          method: "PATCH",
+          body: validJob({ [field]: link }),
+          session: employer,
+        });
+        expect(status, JSON.stringify(link)).toBe(400);
+        expect(Object.keys(json.error.fields), JSON.stringify(link)).toEqual([field]);
+      }
+      const [after] = await db().select().from(jobs).where(eq(jobs.id, existingId));
+      expect(after).toEqual(before);
+    },
+  );
 
   test("http and https links in any letter case are accepted and stored without surrounding spaces", async () => {
-    const body = validJob({ applyLink: "  HTTPS://Acme.example/apply?ref=board  ", companySite: "http://acme.example", companyLogo: "https://cdn.acme.example/logo.svg" });
+    const body = validJob({
+      applyLink: "  HTTPS://Acme.example/apply?ref=board  ",
+      companySite: "http://acme.example",
+      companyLogo: "https://cdn.acme.example/logo.svg",
+    });
     const { status, json } = await api(server.url, "/api/post-job", { method: "POST", body, session: employer });
     expect(status).toBe(201);
     const job = await api(server.url, `/api/all-jobs/${json.id ?? json.insertedId}`);
-    expect(job.json).toMatchObject({ applyLink: "HTTPS://Acme.example/apply?ref=board", companySite: "http://acme.example", companyLogo: "https://cdn.acme.example/logo.svg" });
+    expect(job.json).toMatchObject({
+      applyLink: "HTTPS://Acme.example/apply?ref=board",
+      companySite: "http://acme.example",
+      companyLogo: "https://cdn.acme.example/logo.svg",
+    });
   });
 });

@@ -28,7 +28,10 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
   const rowCount = async () => (await db().select({ n: count() }).from(jobs))[0]?.n;
 
   /** Raw fetch with the employer's cookie, for bodies and headers the JSON helper would not send. */
-  async function raw(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string>; duplex?: "half" }) {
+  async function raw(
+    path: string,
+    init: Omit<RequestInit, "headers"> & { headers?: Record<string, string>; duplex?: "half" },
+  ) {
     const response = await fetch(`${server.url}${path}`, {
       ...init,
       headers: { origin: server.url, cookie: employer.cookie, ...init.headers },
@@ -115,7 +118,11 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
   test("a body over 100 KB is a 413 and nothing is written", async () => {
     const before = await rowCount();
     const body = JSON.stringify(validJob({ description: "x".repeat(101 * 1024) }));
-    const response = await raw("/api/post-job", { method: "POST", headers: { "content-type": "application/json" }, body });
+    const response = await raw("/api/post-job", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
     expectErrorShape(response, 413, "PAYLOAD_TOO_LARGE");
     expect(await rowCount()).toBe(before);
   });
@@ -170,7 +177,11 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
     ["empty", "", "MALFORMED_JSON"],
   ])("a body that is %s instead of a JSON object is a 400 (%s) and nothing is written", async (_kind, body, code) => {
     const before = await rowCount();
-    const response = await raw("/api/post-job", { method: "POST", headers: { "content-type": "application/json" }, body });
+    const response = await raw("/api/post-job", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
     expectErrorShape(response, 400, code);
     expect(await rowCount()).toBe(before);
   });
@@ -180,7 +191,11 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
     async (id) => {
       const before = await rowCount();
       const read = await raw(`/api/all-jobs/${id}`, { method: "GET" });
-      const update = await api(server.url, `/api/update-job/${id}`, { method: "PATCH", body: { jobTitle: "x" }, session: employer });
+      const update = await api(server.url, `/api/update-job/${id}`, {
+        method: "PATCH",
+        body: { jobTitle: "x" },
+        session: employer,
+      });
       const remove = await raw(`/api/job/${id}`, { method: "DELETE" });
       for (const response of [read, update, remove]) expectErrorShape(response, 400, "VALIDATION_FAILED");
       expect(read.json).toMatchObject({ error: { fields: { id: "Not a valid job id" } } });
@@ -202,7 +217,11 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
 
   test("a wrong method on a jobs route is a JSON 404, not HTML", async () => {
     expectErrorShape(await raw("/api/post-job", { method: "GET" }), 404, "NOT_FOUND");
-    expectErrorShape(await raw(`/api/job/${jobId}`, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" }), 404, "NOT_FOUND");
+    expectErrorShape(
+      await raw(`/api/job/${jobId}`, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   test("an unauthenticated malformed write is refused as unauthenticated before the body is read", async () => {
@@ -212,14 +231,22 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
       body: "junk",
     });
     const text = await response.text();
-    expectErrorShape({ status: response.status, headers: response.headers, json: JSON.parse(text) }, 401, "UNAUTHENTICATED");
+    expectErrorShape(
+      { status: response.status, headers: response.headers, json: JSON.parse(text) },
+      401,
+      "UNAUTHENTICATED",
+    );
   });
 
   test("a repeated query parameter is read as its first value", async () => {
     // Two listings only this test matches, newest first: page 1 is the newer, page 2 the older.
     const tag = `Repeatedparam${engine}`;
     const posted = (title: string, postingDate: string) =>
-      api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: title, postingDate }), session: employer });
+      api(server.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ jobTitle: title, postingDate }),
+        session: employer,
+      });
     const today = new Date();
     const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000);
     await posted(`${tag} Newer`, today.toISOString().slice(0, 10));
@@ -257,7 +284,10 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
       session: employer,
     });
     expectErrorShape(response, 400, "VALIDATION_FAILED");
-    expect(response.json.error.fields).toMatchObject({ jobTitle: "Must not contain NUL characters", companySite: expect.any(String) });
+    expect(response.json.error.fields).toMatchObject({
+      jobTitle: "Must not contain NUL characters",
+      companySite: expect.any(String),
+    });
     expect(await rowCount()).toBe(before);
   });
 });

@@ -21,13 +21,18 @@ describe.each(engines)("paging and totals at the exact-count boundary on %s", (e
   beforeAll(async () => {
     server = await startTestServer({ engine });
     const now = new Date();
-    const listing = (n: number, location: string, age: number) => ({ ...syntheticJob(n, now), location, postingDate: new Date(now.getTime() - age) });
+    const listing = (n: number, location: string, age: number) => ({
+      ...syntheticJob(n, now),
+      location,
+      postingDate: new Date(now.getTime() - age),
+    });
     const rows = [
       ...Array.from({ length: EXACT_COUNT_LIMIT }, (_, i) => listing(i + 1, "Exactville", (i + 1) * 60_000)),
       ...Array.from({ length: EXACT_COUNT_LIMIT + 1 }, (_, i) => listing(5_000 + i, "Overtown", DAY)),
       listing(9_999, "Overtown", 40 * DAY),
     ];
-    for (let i = 0; i < rows.length; i += 1_000) await insertJobsBulk(server.services.database.db, rows.slice(i, i + 1_000));
+    for (let i = 0; i < rows.length; i += 1_000)
+      await insertJobsBulk(server.services.database.db, rows.slice(i, i + 1_000));
     const db = server.services.database.db;
     await db.execute(sql`
       UPDATE jobs SET posting_date = date_trunc('milliseconds', posting_date) + (abs(hashtext(id::text)) % 7) * interval '1 microsecond'
@@ -66,11 +71,17 @@ describe.each(engines)("paging and totals at the exact-count boundary on %s", (e
     const seen: string[] = [];
     let path: string | null = "/api/jobs?location=Overtown&limit=100";
     while (path) {
-      const { status, json, headers }: { status: number; json: { _id: string }[]; headers: Headers } = await api(server.url, path);
+      const { status, json, headers }: { status: number; json: { _id: string }[]; headers: Headers } = await api(
+        server.url,
+        path,
+      );
       expect(status).toBe(200);
       seen.push(...json.map((job) => job._id));
       const cursor = headers.get("x-next-cursor");
-      if (cursor) expect(headers.get("link")).toBe(`</api/jobs?location=Overtown&limit=100&cursor=${encodeURIComponent(cursor)}>; rel="next"`);
+      if (cursor)
+        expect(headers.get("link")).toBe(
+          `</api/jobs?location=Overtown&limit=100&cursor=${encodeURIComponent(cursor)}>; rel="next"`,
+        );
       path = cursor ? `/api/jobs?location=Overtown&limit=100&cursor=${encodeURIComponent(cursor)}` : null;
     }
     expect(seen).toEqual(overtownIds);

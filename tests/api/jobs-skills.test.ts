@@ -13,10 +13,14 @@ describe.each(engines)("skills beyond the eight on %s", (engine) => {
   let server: TestServer;
   let employer: Session;
 
-  const writes = employerJobWrites(() => server, () => employer);
+  const writes = employerJobWrites(
+    () => server,
+    () => employer,
+  );
   const { row, rowCount, post, patch } = writes;
   const read = async (id: string) => (await api(server.url, `/api/all-jobs/${id}`)).json;
-  const posted = (values: string[], overrides: Record<string, unknown> = {}) => writes.posted(validJob({ skills: skills(...values), ...overrides }));
+  const posted = (values: string[], overrides: Record<string, unknown> = {}) =>
+    writes.posted(validJob({ skills: skills(...values), ...overrides }));
 
   /** Posts the skills, expects a 400 naming `field`, and checks nothing was written. */
   async function refused(values: string[], field: string) {

@@ -18,7 +18,10 @@ describe.each(engines)("listing status on %s", (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine, pages: true });
-    [owner, stranger] = await Promise.all([signUp(server.url, { name: "Owner" }), signUp(server.url, { name: "Stranger" })]);
+    [owner, stranger] = await Promise.all([
+      signUp(server.url, { name: "Owner" }),
+      signUp(server.url, { name: "Stranger" }),
+    ]);
     for (const status of ["published", "pending", "rejected", "hidden"] as const) {
       const { json } = await api(server.url, "/api/post-job", {
         method: "POST",
@@ -89,7 +92,9 @@ describe.each(engines)("listing status on %s", (engine) => {
 
   test("My Listings gives the owner every listing with its status and reason", async () => {
     const { json } = await api(server.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
-    const byId = new Map(json.map((job: { _id: string; status: string; statusReason: string | null }) => [job._id, job]));
+    const byId = new Map(
+      json.map((job: { _id: string; status: string; statusReason: string | null }) => [job._id, job]),
+    );
     expect(byId.get(ids.published)).toMatchObject({ status: "published", statusReason: null });
     expect(byId.get(ids.pending)).toMatchObject({ status: "pending", statusReason: null });
     expect(byId.get(ids.rejected)).toMatchObject({ status: "rejected", statusReason: "Salary missing" });
@@ -97,7 +102,11 @@ describe.each(engines)("listing status on %s", (engine) => {
   });
 
   test("the owner can still edit and delete an unpublished listing", async () => {
-    const edited = await api(server.url, `/api/update-job/${ids.hidden}`, { method: "PATCH", body: { jobTitle: "Status hidden engineer II" }, session: owner });
+    const edited = await api(server.url, `/api/update-job/${ids.hidden}`, {
+      method: "PATCH",
+      body: { jobTitle: "Status hidden engineer II" },
+      session: owner,
+    });
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ modifiedCount: 1, status: "hidden" });
     const { status, json } = await api(server.url, `/api/job/${ids.pending}`, { method: "DELETE", session: owner });

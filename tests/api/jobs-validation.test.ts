@@ -34,7 +34,10 @@ describe.each(engines)("job validation on %s", (engine) => {
   let server: TestServer;
   let employer: Session;
 
-  const { db, row, rowCount, post, patch } = employerJobWrites(() => server, () => employer);
+  const { db, row, rowCount, post, patch } = employerJobWrites(
+    () => server,
+    () => employer,
+  );
 
   /** Posts `body`, expects a 400 naming `field`, and checks nothing was written. */
   async function refused(body: unknown, field: string) {
@@ -75,7 +78,9 @@ describe.each(engines)("job validation on %s", (engine) => {
   test("every error names each failing field at once", async () => {
     const { status, json } = await post({ jobTitle: "Only a title" });
     expect(status).toBe(400);
-    expect(Object.keys(json.error.fields)).toEqual(expect.arrayContaining(REQUIRED.filter((field) => field !== "jobTitle")));
+    expect(Object.keys(json.error.fields)).toEqual(
+      expect.arrayContaining(REQUIRED.filter((field) => field !== "jobTitle")),
+    );
     expect(json.error.fields).not.toHaveProperty("jobTitle");
   });
 
@@ -111,15 +116,31 @@ describe.each(engines)("job validation on %s", (engine) => {
   });
 
   test("a postedByEmail that is not an email is refused", async () => {
-    expect(await refused(validJob({ postedByEmail: "not-an-email" }), "postedByEmail")).toBe("Must be a valid email address");
+    expect(await refused(validJob({ postedByEmail: "not-an-email" }), "postedByEmail")).toBe(
+      "Must be a valid email address",
+    );
   });
 
-  test.each(["call me", "12", "+91 98765 43210 ext. 5"])("a postedByNumber that is not a phone number (%s) is refused", async (value) => {
-    await refused(validJob({ postedByNumber: value }), "postedByNumber");
-  });
+  test.each(["call me", "12", "+91 98765 43210 ext. 5"])(
+    "a postedByNumber that is not a phone number (%s) is refused",
+    async (value) => {
+      await refused(validJob({ postedByNumber: value }), "postedByNumber");
+    },
+  );
 
   test("optional fields may be left out or blank", async () => {
-    const optional = ["companySite", "higherEducation", "companyLogo", "responsibilities", "requirements", "postedByNumber", "companyLinkedin", "companyFacebook", "companyInstgram", "companyTwitter"];
+    const optional = [
+      "companySite",
+      "higherEducation",
+      "companyLogo",
+      "responsibilities",
+      "requirements",
+      "postedByNumber",
+      "companyLinkedin",
+      "companyFacebook",
+      "companyInstgram",
+      "companyTwitter",
+    ];
     const { status, json } = await post(validJob(Object.fromEntries(optional.map((field) => [field, ""]))));
     expect(status, JSON.stringify(json)).toBe(201);
     const stored = await row(json.insertedId);
@@ -143,7 +164,9 @@ describe.each(engines)("job validation on %s", (engine) => {
   });
 
   test("a maximum salary below the minimum is refused on maxPrice", async () => {
-    expect(await refused(validJob({ minPrice: "60000", maxPrice: "40000" }), "maxPrice")).toBe("Must be at least the minimum salary");
+    expect(await refused(validJob({ minPrice: "60000", maxPrice: "40000" }), "maxPrice")).toBe(
+      "Must be at least the minimum salary",
+    );
   });
 
   test("salaries and openings given as text with separators are stored as numbers", async () => {
@@ -157,9 +180,12 @@ describe.each(engines)("job validation on %s", (engine) => {
     expect(read.json).toMatchObject({ minPrice: "45000", maxPrice: "60000", postionopens: 1.5 });
   });
 
-  test.each(["yesterday", "2024-13-01", "2024-02-30", "01/02/2024"])("a postingDate of %s is refused", async (value) => {
-    await refused(validJob({ postingDate: value }), "postingDate");
-  });
+  test.each(["yesterday", "2024-13-01", "2024-02-30", "01/02/2024"])(
+    "a postingDate of %s is refused",
+    async (value) => {
+      await refused(validJob({ postingDate: value }), "postingDate");
+    },
+  );
 
   test("a postingDate older than the 30 days a listing is shown is refused, one 29 days old is taken", async () => {
     const message = await refused(validJob({ postingDate: isoDaysFromNow(-31) }), "postingDate");
@@ -168,7 +194,9 @@ describe.each(engines)("job validation on %s", (engine) => {
   });
 
   test("a postingDate in the future is refused, today is taken", async () => {
-    expect(await refused(validJob({ postingDate: isoDaysFromNow(2) }), "postingDate")).toBe("Must not be in the future");
+    expect(await refused(validJob({ postingDate: isoDaysFromNow(2) }), "postingDate")).toBe(
+      "Must not be in the future",
+    );
     expect((await post(validJob({ postingDate: isoDaysFromNow(0) }))).status).toBe(201);
   });
 
@@ -203,7 +231,13 @@ describe.each(engines)("job validation on %s", (engine) => {
   test("unknown fields are ignored and cannot set the id, owner or timestamps", async () => {
     const forgedId = "00000000-0000-4000-8000-000000000000";
     const { status, json } = await post(
-      validJob({ _id: forgedId, ownerId: "someone-else", createdAt: "2001-01-01", admin: true, favourite: "yes" } as Record<string, unknown>),
+      validJob({
+        _id: forgedId,
+        ownerId: "someone-else",
+        createdAt: "2001-01-01",
+        admin: true,
+        favourite: "yes",
+      } as Record<string, unknown>),
     );
     expect(status).toBe(201);
     expect(json.insertedId).not.toBe(forgedId);
@@ -255,7 +289,13 @@ describe.each(engines)("job validation on %s", (engine) => {
       expect(status).toBe(200);
       expect(json).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, status: "published" });
       const after = await row(jobId);
-      expect(after).toMatchObject({ ...before, title: "Lead Frontend Developer", titleLower: "lead frontend developer", maxSalary: 75000, updatedAt: expect.any(Date) });
+      expect(after).toMatchObject({
+        ...before,
+        title: "Lead Frontend Developer",
+        titleLower: "lead frontend developer",
+        maxSalary: 75000,
+        updatedAt: expect.any(Date),
+      });
       expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
     });
 
@@ -271,7 +311,10 @@ describe.each(engines)("job validation on %s", (engine) => {
       const before = await row(jobId);
       const { status, json } = await patch(jobId, { jobTitle: "", experienceLevel: "Senior" });
       expect(status).toBe(400);
-      expect(json.error.fields).toMatchObject({ jobTitle: "Required", experienceLevel: expect.stringMatching(/^Must be one of/) });
+      expect(json.error.fields).toMatchObject({
+        jobTitle: "Required",
+        experienceLevel: expect.stringMatching(/^Must be one of/),
+      });
       expect(await row(jobId)).toEqual(before);
     });
 
@@ -326,7 +369,11 @@ describe.each(engines)("job validation on %s", (engine) => {
 
     test("an update cannot move the job's id or owner", async () => {
       const before = await row(jobId);
-      const { status } = await patch(jobId, { _id: "00000000-0000-4000-8000-000000000000", ownerId: "someone-else", jobTitle: "Moved?" });
+      const { status } = await patch(jobId, {
+        _id: "00000000-0000-4000-8000-000000000000",
+        ownerId: "someone-else",
+        jobTitle: "Moved?",
+      });
       expect(status).toBe(200);
       const after = await row(jobId);
       expect(after?.ownerId).toBe(before?.ownerId);

@@ -28,20 +28,35 @@ describe.each(engines)("moderation on %s", (engine) => {
   let stranger: Session;
 
   const db = () => server.services.database.db;
-  const statusOf = async (id: string) => (await db().select({ status: jobs.status, reason: jobs.statusReason }).from(jobs).where(eq(jobs.id, id)))[0];
+  const statusOf = async (id: string) =>
+    (await db().select({ status: jobs.status, reason: jobs.statusReason }).from(jobs).where(eq(jobs.id, id)))[0];
   const post = async (session: Session, title: string) => {
-    const { status, json } = await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: title, postingDate: today() }), session });
+    const { status, json } = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob({ jobTitle: title, postingDate: today() }),
+      session,
+    });
     expect(status).toBe(201);
     return json as { insertedId: string; status: string };
   };
   const searchIds = async (text: string) =>
-    ((await api(server.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { _id: string }[]).map((job) => job._id);
+    ((await api(server.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { _id: string }[]).map(
+      (job) => job._id,
+    );
   const decide = (session: Session | undefined, id: string, action: string, reason?: string) =>
-    api(server.url, `/api/admin/jobs/${id}/${action}`, { method: "POST", body: reason === undefined ? {} : { reason }, session });
+    api(server.url, `/api/admin/jobs/${id}/${action}`, {
+      method: "POST",
+      body: reason === undefined ? {} : { reason },
+      session,
+    });
   const mailsTo = async (address: string) => db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, pages: true, env: { MODERATION: "first", ADMIN_EMAILS: `${ADMIN_EMAIL}, other-admin@jobboard.test` } });
+    server = await startTestServer({
+      engine,
+      pages: true,
+      env: { MODERATION: "first", ADMIN_EMAILS: `${ADMIN_EMAIL}, other-admin@jobboard.test` },
+    });
     [admin, granted, employer, stranger] = await Promise.all([
       signUp(server.url, { email: ADMIN_EMAIL, name: "Moderator" }),
       signUp(server.url, { name: "Granted" }),
@@ -66,7 +81,9 @@ describe.each(engines)("moderation on %s", (engine) => {
     const adminMails = (await mailsTo(ADMIN_EMAIL)).filter((mail) => mail.textBody.includes(insertedId));
     expect(adminMails).toHaveLength(1);
     expect(adminMails[0]?.subject).toBe("Waiting for review: Moderated first listing at Acme Widgets");
-    expect((await mailsTo(granted.email.toLowerCase())).filter((mail) => mail.textBody.includes(insertedId))).toHaveLength(1);
+    expect(
+      (await mailsTo(granted.email.toLowerCase())).filter((mail) => mail.textBody.includes(insertedId)),
+    ).toHaveLength(1);
     const queue = await api(server.url, "/api/admin/queue", { session: admin });
     expect(queue.json.map((item: { id: string }) => item.id)).toContain(insertedId);
   });
@@ -82,7 +99,9 @@ describe.each(engines)("moderation on %s", (engine) => {
     const next = await post(employer2, "Trusted second listing");
     expect(next.status).toBe("published");
     const review = await api(server.url, `/api/admin/jobs/${insertedId}`, { session: admin });
-    expect(review.json.history.map((event: { action: string; actorEmail: string }) => [event.action, event.actorEmail])).toEqual([
+    expect(
+      review.json.history.map((event: { action: string; actorEmail: string }) => [event.action, event.actorEmail]),
+    ).toEqual([
       ["submitted", employer2.email],
       ["approve", granted.email],
     ]);
@@ -93,7 +112,10 @@ describe.each(engines)("moderation on %s", (engine) => {
     expect((await decide(admin, insertedId, "approve")).status).toBe(200);
     const again = await decide(admin, insertedId, "approve");
     expect(again.status).toBe(409);
-    const [events] = await db().select({ n: count() }).from(moderationEvents).where(eq(moderationEvents.jobId, insertedId));
+    const [events] = await db()
+      .select({ n: count() })
+      .from(moderationEvents)
+      .where(eq(moderationEvents.jobId, insertedId));
     expect(events?.n).toBe(2);
   });
 
@@ -115,7 +137,11 @@ describe.each(engines)("moderation on %s", (engine) => {
     const html = await (await fetch(`${server.url}/my-job`, { headers: { cookie: poster.cookie } })).text();
     expect(html).toContain("Rejected: The apply link does not work");
 
-    const edited = await api(server.url, `/api/update-job/${insertedId}`, { method: "PATCH", body: { applyLink: "https://acme.example/jobs/fixed" }, session: poster });
+    const edited = await api(server.url, `/api/update-job/${insertedId}`, {
+      method: "PATCH",
+      body: { applyLink: "https://acme.example/jobs/fixed" },
+      session: poster,
+    });
     expect(edited.json.status).toBe("pending");
     expect(await statusOf(insertedId)).toEqual({ status: "pending", reason: null });
   });
@@ -125,7 +151,11 @@ describe.each(engines)("moderation on %s", (engine) => {
     const { insertedId } = await post(poster, "Edited after publishing");
     // Published before moderation was turned on: the employer was never approved.
     await db().update(jobs).set({ status: "published" }).where(eq(jobs.id, insertedId));
-    const edited = await api(server.url, `/api/update-job/${insertedId}`, { method: "PATCH", body: { description: "Now asks for a deposit." }, session: poster });
+    const edited = await api(server.url, `/api/update-job/${insertedId}`, {
+      method: "PATCH",
+      body: { description: "Now asks for a deposit." },
+      session: poster,
+    });
     expect(edited.json).toMatchObject({ modifiedCount: 1, status: "pending" });
     expect(await searchIds("Edited after publishing")).toEqual([]);
   });
@@ -139,7 +169,9 @@ describe.each(engines)("moderation on %s", (engine) => {
     expect((await decide(admin, insertedId, "restore")).status).toBe(200);
     expect(await searchIds("Hide and restore listing")).toEqual([insertedId]);
     // React separates adjacent text parts with <!-- --> in server HTML.
-    const page = (await (await fetch(`${server.url}/admin/jobs/${insertedId}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
+    const page = (
+      await (await fetch(`${server.url}/admin/jobs/${insertedId}`, { headers: { cookie: admin.cookie } })).text()
+    ).replaceAll("<!-- -->", "");
     expect(page).toMatch(/Hidden by moderator@jobboard\.test: Checking a complaint/);
     expect(page).toMatch(/Restored by moderator@jobboard\.test/);
   });
@@ -154,20 +186,50 @@ describe.each(engines)("moderation on %s", (engine) => {
   test("the moderation mails reach a real SMTP server once each, after an outage", async () => {
     const smtp = await FakeSmtp.start();
     await smtp.stop();
-    const mailed = await startTestServer({ engine, env: { MODERATION: "all", ADMIN_EMAILS: "desk@jobboard.test", SMTP_URL: smtp.url } });
+    const mailed = await startTestServer({
+      engine,
+      env: { MODERATION: "all", ADMIN_EMAILS: "desk@jobboard.test", SMTP_URL: smtp.url },
+    });
     try {
       const desk = await signUp(mailed.url, { email: "desk@jobboard.test" });
-      await mailed.services.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, "desk@jobboard.test"));
+      await mailed.services.database.db
+        .update(user)
+        .set({ emailVerified: true })
+        .where(eq(user.email, "desk@jobboard.test"));
       const poster = await signUp(mailed.url, { email: uniqueEmail("poster") });
-      const { json } = await api(mailed.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle: "Outage listing" }), session: poster });
-      await api(mailed.url, `/api/admin/jobs/${json.insertedId}/reject`, { method: "POST", body: { reason: "Duplicate" }, session: desk });
-      const sender = startMailSender({ db: mailed.services.database.db, env: mailed.services.env, logger: mailed.services.logger, pollIntervalMs: 50, retryBaseMs: 50 });
+      const { json } = await api(mailed.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ jobTitle: "Outage listing" }),
+        session: poster,
+      });
+      await api(mailed.url, `/api/admin/jobs/${json.insertedId}/reject`, {
+        method: "POST",
+        body: { reason: "Duplicate" },
+        session: desk,
+      });
+      const sender = startMailSender({
+        db: mailed.services.database.db,
+        env: mailed.services.env,
+        logger: mailed.services.logger,
+        pollIntervalMs: 50,
+        retryBaseMs: 50,
+      });
       try {
-        await waitFor(async () => (await mailed.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.attempts, 0))).length === 0, "a failed attempt");
+        await waitFor(
+          async () =>
+            (await mailed.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.attempts, 0))).length ===
+            0,
+          "a failed attempt",
+        );
         expect(smtp.mails).toHaveLength(0);
         await smtp.start();
         await waitFor(() => smtp.mails.length >= 2, "both mails");
-        await waitFor(async () => (await mailed.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"))).length === 0, "the outbox to drain");
+        await waitFor(
+          async () =>
+            (await mailed.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending")))
+              .length === 0,
+          "the outbox to drain",
+        );
       } finally {
         await sender.stop();
       }

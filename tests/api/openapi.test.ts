@@ -8,7 +8,10 @@ import { signUp, type Session } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 type Doc = {
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, { content?: Record<string, unknown> }> }>
+  >;
 };
 
 /** A call as a client makes it: a concrete path (matched against the documented templates) and its input. */
@@ -31,13 +34,22 @@ describe("the public API's OpenAPI document", () => {
     ajv.addSchema(doc as object, "openapi.json");
     employer = await signUp(server.url);
     rival = await signUp(server.url);
-    jobId = (await call({ method: "post", path: "/api/post-job", body: validJob({ jobTitle: "Contract Tester" }), session: employer })).body.insertedId;
+    jobId = (
+      await call({
+        method: "post",
+        path: "/api/post-job",
+        body: validJob({ jobTitle: "Contract Tester" }),
+        session: employer,
+      })
+    ).body.insertedId;
   });
   afterAll(() => server?.close());
 
   /** The documented template a concrete path belongs to. */
   function template(path: string): string {
-    const found = Object.keys(doc.paths).find((t) => new RegExp(`^${t.replace(/\./g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path));
+    const found = Object.keys(doc.paths).find((t) =>
+      new RegExp(`^${t.replace(/\./g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path),
+    );
     if (!found) throw new Error(`${path} is not documented`);
     return found;
   }
@@ -97,13 +109,34 @@ describe("the public API's OpenAPI document", () => {
     expect((await call({ method: "get", path: `/api/myJobs/${employer.email}` })).status).toBe(401);
     expect((await call({ method: "get", path: `/api/myJobs/${employer.email}`, session: rival })).status).toBe(403);
     expect((await call({ method: "post", path: "/api/post-job", body: validJob() })).status).toBe(401);
-    expect((await call({ method: "post", path: "/api/post-job", body: validJob({ jobTitle: "" }), session: employer })).status).toBe(400);
-    expect((await call({ method: "patch", path: `/api/update-job/${jobId}`, body: { jobLocation: "Pune" }, session: employer })).body.modifiedCount).toBe(1);
-    expect((await call({ method: "patch", path: `/api/update-job/${jobId}`, body: { postionopens: -1 }, session: employer })).status).toBe(400);
-    expect((await call({ method: "patch", path: `/api/update-job/${jobId}`, body: { jobLocation: "Goa" }, session: rival })).status).toBe(403);
-    expect((await call({ method: "patch", path: `/api/update-job/${randomUUID()}`, body: {}, session: employer })).status).toBe(404);
+    expect(
+      (await call({ method: "post", path: "/api/post-job", body: validJob({ jobTitle: "" }), session: employer }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call({
+          method: "patch",
+          path: `/api/update-job/${jobId}`,
+          body: { jobLocation: "Pune" },
+          session: employer,
+        })
+      ).body.modifiedCount,
+    ).toBe(1);
+    expect(
+      (await call({ method: "patch", path: `/api/update-job/${jobId}`, body: { postionopens: -1 }, session: employer }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call({ method: "patch", path: `/api/update-job/${jobId}`, body: { jobLocation: "Goa" }, session: rival }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call({ method: "patch", path: `/api/update-job/${randomUUID()}`, body: {}, session: employer })).status,
+    ).toBe(404);
     expect((await call({ method: "patch", path: `/api/update-job/${jobId}`, body: {} })).status).toBe(401);
-    const doomed = (await call({ method: "post", path: "/api/post-job", body: validJob(), session: employer })).body.insertedId;
+    const doomed = (await call({ method: "post", path: "/api/post-job", body: validJob(), session: employer })).body
+      .insertedId;
     expect((await call({ method: "delete", path: `/api/job/${doomed}`, session: rival })).status).toBe(403);
     expect((await call({ method: "delete", path: `/api/job/${doomed}` })).status).toBe(401);
     expect((await call({ method: "delete", path: `/api/job/${doomed}`, session: employer })).body.deletedCount).toBe(1);
@@ -119,22 +152,34 @@ describe("the public API's OpenAPI document", () => {
     expect((await call({ method: "get", path: "/api/blog-posts" })).status).toBe(200);
     const message = { name: "Ada", email: "ada@example.com", message: "Hello" };
     expect((await call({ method: "post", path: "/api/sendEmail", body: message })).status).toBe(200);
-    expect((await call({ method: "post", path: "/api/sendEmail", body: { ...message, email: "nope" } })).status).toBe(400);
+    expect((await call({ method: "post", path: "/api/sendEmail", body: { ...message, email: "nope" } })).status).toBe(
+      400,
+    );
     const alert = { email: "alerts@example.com", frequency: "weekly", search: { search: "react" } };
     expect((await call({ method: "post", path: "/api/alerts", body: alert })).status).toBe(202);
-    expect((await call({ method: "post", path: "/api/alerts", body: { ...alert, frequency: "hourly" } })).status).toBe(400);
+    expect((await call({ method: "post", path: "/api/alerts", body: { ...alert, frequency: "hourly" } })).status).toBe(
+      400,
+    );
     expect((await call({ method: "get", path: "/api/health" })).status).toBe(200);
     expect((await call({ method: "get", path: "/api/openapi.json" })).status).toBe(200);
   });
 
   test("every documented operation was called above", () => {
-    const documented = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    const documented = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).map((op) => op.operationId),
+    );
     expect([...called.keys()].sort()).toEqual([...documented].sort());
   });
 
   test("anonymous reads allow any origin; writes and signed-in reads give other sites no permission", async () => {
     const other = { origin: "https://elsewhere.example" };
-    for (const path of ["/api/jobs", `/api/all-jobs/${jobId}`, "/api/blog-posts", "/api/openapi.json", "/feeds/jobs.json"]) {
+    for (const path of [
+      "/api/jobs",
+      `/api/all-jobs/${jobId}`,
+      "/api/blog-posts",
+      "/api/openapi.json",
+      "/feeds/jobs.json",
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: other });
       expect(response.headers.get("access-control-allow-origin"), path).toBe("*");
     }
@@ -143,9 +188,15 @@ describe("the public API's OpenAPI document", () => {
       headers: { ...other, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
     });
     expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
-    const write = await fetch(`${server.url}/api/post-job`, { method: "POST", headers: { ...other, "content-type": "application/json" }, body: "{}" });
+    const write = await fetch(`${server.url}/api/post-job`, {
+      method: "POST",
+      headers: { ...other, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(write.headers.get("access-control-allow-origin")).toBeNull();
-    const mine = await fetch(`${server.url}/api/myJobs/${employer.email}`, { headers: { ...other, authorization: `Bearer ${employer.token}` } });
+    const mine = await fetch(`${server.url}/api/myJobs/${employer.email}`, {
+      headers: { ...other, authorization: `Bearer ${employer.token}` },
+    });
     expect(mine.headers.get("access-control-allow-origin")).toBeNull();
   });
 
@@ -156,7 +207,8 @@ describe("the public API's OpenAPI document", () => {
     expect(response.headers.get("content-security-policy")).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
     const html = await response.text();
     for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const method of Object.keys(methods)) expect(html).toContain(`<span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code>`);
+      for (const method of Object.keys(methods))
+        expect(html).toContain(`<span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code>`);
     }
     expect(html).not.toMatch(/<script|<link|\ssrc=/);
     expect(html).toContain('id="schema-Job"');

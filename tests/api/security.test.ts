@@ -42,7 +42,12 @@ describe("over plain http", () => {
 
   test("a request carrying the visitor's session cookie from a foreign Origin is refused and the session lives on", async () => {
     const member = await signUp(server.url);
-    const signOut = await api(server.url, "/api/auth/sign-out", { method: "POST", body: {}, session: member, headers: { origin: "https://evil.example" } });
+    const signOut = await api(server.url, "/api/auth/sign-out", {
+      method: "POST",
+      body: {},
+      session: member,
+      headers: { origin: "https://evil.example" },
+    });
     expect(signOut.status).toBe(403);
     const still = await api(server.url, "/api/auth/get-session", { session: member });
     expect(still.json?.user?.email).toBe(member.email);
@@ -68,7 +73,9 @@ describe("over plain http", () => {
       const { status, headers, json } = await api(broken.url, "/api/jobs");
       expect(status).toBe(500);
       expect(headers.get("content-type")).toMatch(/^application\/json/);
-      expect(json).toEqual({ error: { code: "INTERNAL", message: "Something went wrong on our side; please try again" } });
+      expect(json).toEqual({
+        error: { code: "INTERNAL", message: "Something went wrong on our side; please try again" },
+      });
     } finally {
       await broken.close();
     }
@@ -91,7 +98,9 @@ describe("behind https (PUBLIC_URL is https)", () => {
   test("the session cookie is Secure, __Secure- prefixed, HttpOnly and SameSite=Lax", async () => {
     const response = await signUpFrom(server, PUBLIC_URL);
     expect(response.status).toBe(200);
-    const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__Secure-better-auth.session_token="));
+    const session = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("__Secure-better-auth.session_token="));
     expect(session).toBeDefined();
     expect(session).toMatch(/;\s*Secure/i);
     expect(session).toMatch(/;\s*HttpOnly/i);

@@ -19,15 +19,22 @@ describe.each(engines)("sources API on %s", (engine) => {
 
   beforeAll(async () => {
     fakes = await startFakeSources();
-    fakes.set("remoteok", { jobs: [remoteOkJob(1, { tags: ["rust", "wasm"] }), remoteOkJob(2), remoteOkJob(3, { location: "Lisbon" })] });
+    fakes.set("remoteok", {
+      jobs: [remoteOkJob(1, { tags: ["rust", "wasm"] }), remoteOkJob(2), remoteOkJob(3, { location: "Lisbon" })],
+    });
     fakes.set("adzuna", { jobs: range(120).map((i) => adzunaJob(i)) });
-    fakes.set("jooble", { jobs: [joobleJob(2), joobleJob(3, { snippet: "<b>Kotlin</b> mobile work" }), joobleJob(5, { tags: ["golang"] })] });
+    fakes.set("jooble", {
+      jobs: [joobleJob(2), joobleJob(3, { snippet: "<b>Kotlin</b> mobile work" }), joobleJob(5, { tags: ["golang"] })],
+    });
     fakes.set("himalayas", { jobs: [himalayasJob(1), himalayasJob(3, { locationRestrictions: ["Kenya"] })] });
     fakes.set("jobwiz", { jobs: [], fault: "500" });
     // JobWiz is left unconfigured on this server; its fake would fail anyway.
     const env = { ...fakes.env, JOBWIZ_API_KEY: "", SOURCES_TIMEOUT_SECONDS: "1" };
     server = await startTestServer({ engine, env });
-    await syncAll(server.services.database, createConnectors(loadEnv({ NODE_ENV: "test", ...env })), { graceMs: 3_600_000, force: true });
+    await syncAll(server.services.database, createConnectors(loadEnv({ NODE_ENV: "test", ...env })), {
+      graceMs: 3_600_000,
+      force: true,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -37,7 +44,13 @@ describe.each(engines)("sources API on %s", (engine) => {
   test("GET /api/sources reports each source: configured or not, last success, last error, count", async () => {
     const { status, json } = await api(server.url, "/api/sources");
     expect(status).toBe(200);
-    expect(json.map((s: { source: string }) => s.source)).toEqual(["remoteok", "adzuna", "himalayas", "jooble", "jobwiz"]);
+    expect(json.map((s: { source: string }) => s.source)).toEqual([
+      "remoteok",
+      "adzuna",
+      "himalayas",
+      "jooble",
+      "jobwiz",
+    ]);
     const adzuna = json.find((s: { source: string }) => s.source === "adzuna");
     expect(adzuna).toMatchObject({ name: "Adzuna", configured: true, missing: [], count: 120, lastError: null });
     expect(Date.parse(adzuna.lastSuccessAt)).not.toBeNaN();
@@ -61,15 +74,31 @@ describe.each(engines)("sources API on %s", (engine) => {
     expect(json[0].title).toBe("TypeScript Developer 1");
     expect(Object.keys(json[0]).sort()).toEqual(
       [
-        "id", "source", "upstreamId", "title", "company", "logo", "location", "employmentType", "salaryMin", "salaryMax",
-        "salaryCurrency", "salaryPeriod", "descriptionHtml", "tags", "postedAt", "applyUrl",
+        "id",
+        "source",
+        "upstreamId",
+        "title",
+        "company",
+        "logo",
+        "location",
+        "employmentType",
+        "salaryMin",
+        "salaryMax",
+        "salaryCurrency",
+        "salaryPeriod",
+        "descriptionHtml",
+        "tags",
+        "postedAt",
+        "applyUrl",
       ].sort(),
     );
   });
 
   test("RemoteOK search matches position, company, any tag or location, case-insensitively", async () => {
     const titles = async (search: string) =>
-      (await api(server.url, `/api/sources/remoteok/jobs?search=${encodeURIComponent(search)}`)).json.map((j: { title: string }) => j.title);
+      (await api(server.url, `/api/sources/remoteok/jobs?search=${encodeURIComponent(search)}`)).json.map(
+        (j: { title: string }) => j.title,
+      );
     expect(await titles("RUST")).toEqual(["Remote Engineer 1"]);
     expect(await titles("remote company 2")).toEqual(["Remote Engineer 2"]);
     expect(await titles("lisbon")).toEqual(["Remote Engineer 3"]);
@@ -101,10 +130,13 @@ describe.each(engines)("sources API on %s", (engine) => {
     expect(json.error.code).toBe("NOT_FOUND");
   });
 
-  test.each(["page=0", "page=abc", "limit=0", "limit=501", `search=${"x".repeat(201)}`, "search=%00"])("a bad query (%s) is a 400 naming the field", async (query) => {
-    const { status, json } = await api(server.url, `/api/sources/adzuna/jobs?${query}`);
-    expect(status).toBe(400);
-    expect(json.error.code).toBe("VALIDATION_FAILED");
-    expect(Object.keys(json.error.fields)).toEqual([query.split("=")[0]]);
-  });
+  test.each(["page=0", "page=abc", "limit=0", "limit=501", `search=${"x".repeat(201)}`, "search=%00"])(
+    "a bad query (%s) is a 400 naming the field",
+    async (query) => {
+      const { status, json } = await api(server.url, `/api/sources/adzuna/jobs?${query}`);
+      expect(status).toBe(400);
+      expect(json.error.code).toBe("VALIDATION_FAILED");
+      expect(Object.keys(json.error.fields)).toEqual([query.split("=")[0]]);
+    },
+  );
 });

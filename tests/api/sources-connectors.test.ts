@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => fakes.close());
 beforeEach(() => {
-  for (const source of ["remoteok", "adzuna", "jooble", "himalayas", "jobwiz"] as const) fakes.set(source, { jobs: [], fault: null, extras: {} });
+  for (const source of ["remoteok", "adzuna", "jooble", "himalayas", "jobwiz"] as const)
+    fakes.set(source, { jobs: [], fault: null, extras: {} });
 });
 
 function connector(source: SourceId, env: Record<string, string> = {}): Connector {
@@ -31,7 +32,12 @@ test("RemoteOK: the leading legal notice is skipped and every job keeps its stri
   fakes.set("remoteok", { jobs: [remoteOkJob(1), remoteOkJob(2)] });
   const jobs = await connector("remoteok").fetchJobs();
   expect(jobs.map((job) => job.upstreamId)).toEqual(["1142001", "1142002"]);
-  expect(jobs[0]).toMatchObject({ title: "Remote Engineer 1", company: "Remote Company 1", location: "Worldwide", source: "remoteok" });
+  expect(jobs[0]).toMatchObject({
+    title: "Remote Engineer 1",
+    company: "Remote Company 1",
+    location: "Worldwide",
+    source: "remoteok",
+  });
 });
 
 test("RemoteOK: a tag with no matches (only the notice) is an empty list, not an error", async () => {
@@ -70,7 +76,14 @@ test("RemoteOK: double-encoded UTF-8 is repaired and the 'mention the word' line
 test("RemoteOK: missing fields become nulls instead of failing the sync", async () => {
   fakes.set("remoteok", { jobs: [{ id: "77", position: "Only a title", url: "https://remoteok.com/remote-jobs/77" }] });
   const [job] = await connector("remoteok").fetchJobs();
-  expect(job).toMatchObject({ company: null, logo: null, location: null, descriptionHtml: null, tags: [], postedAt: null });
+  expect(job).toMatchObject({
+    company: null,
+    logo: null,
+    location: null,
+    descriptionHtml: null,
+    tags: [],
+    postedAt: null,
+  });
 });
 
 test("Adzuna: highlight tags and entities become plain text, __CLASS__ is dropped, the market currency applies", async () => {
@@ -78,7 +91,12 @@ test("Adzuna: highlight tags and entities become plain text, __CLASS__ is droppe
   const [job] = await connector("adzuna").fetchJobs();
   expect(job!.title).toBe("TypeScript Developer 1");
   expect(job!.descriptionHtml).toBe("<p>We are looking for a TypeScript developer &amp; team player, number 1 …</p>");
-  expect(job).toMatchObject({ company: "Adzuna Company 1", salaryCurrency: "GBP", salaryPeriod: "year", employmentType: "Permanent, Full-time" });
+  expect(job).toMatchObject({
+    company: "Adzuna Company 1",
+    salaryCurrency: "GBP",
+    salaryPeriod: "year",
+    employmentType: "Permanent, Full-time",
+  });
   expect(JSON.stringify(job)).not.toContain("__CLASS__");
 });
 
@@ -93,7 +111,10 @@ test("Adzuna: pages through results 50 at a time with the key in the query, with
   const jobs = await connector("adzuna", { ADZUNA_PAGES: "2" }).fetchJobs();
   expect(jobs).toHaveLength(100);
   const requests = fakes.requests("adzuna").slice(-2);
-  expect(requests.map((r) => r.url.pathname)).toEqual(["/adzuna/v1/api/jobs/gb/search/1", "/adzuna/v1/api/jobs/gb/search/2"]);
+  expect(requests.map((r) => r.url.pathname)).toEqual([
+    "/adzuna/v1/api/jobs/gb/search/1",
+    "/adzuna/v1/api/jobs/gb/search/2",
+  ]);
   expect(requests[0]!.url.searchParams.get("results_per_page")).toBe("50");
 });
 
@@ -129,13 +150,22 @@ test("Jooble: the snippet keeps its markup sanitised, entities decoded; the text
 });
 
 test("Jooble: an empty company and type stay empty, and the spec's company_logo and tags are accepted", async () => {
-  fakes.set("jooble", { jobs: [joobleJob(4, { type: "", tags: ["react", "node"], company_logo: "https://logo.example/x.png" })] });
+  fakes.set("jooble", {
+    jobs: [joobleJob(4, { type: "", tags: ["react", "node"], company_logo: "https://logo.example/x.png" })],
+  });
   const [job] = await connector("jooble").fetchJobs();
-  expect(job).toMatchObject({ company: null, employmentType: null, tags: ["react", "node"], logo: "https://logo.example/x.png" });
+  expect(job).toMatchObject({
+    company: null,
+    employmentType: null,
+    tags: ["react", "node"],
+    logo: "https://logo.example/x.png",
+  });
 });
 
 test("Himalayas: dates in seconds (and milliseconds) become the right ISO dates; guid is the id", async () => {
-  fakes.set("himalayas", { jobs: [himalayasJob(1, { pubDate: 1_795_003_200 }), himalayasJob(2, { pubDate: 1_795_006_800_000 })] });
+  fakes.set("himalayas", {
+    jobs: [himalayasJob(1, { pubDate: 1_795_003_200 }), himalayasJob(2, { pubDate: 1_795_006_800_000 })],
+  });
   const [seconds, millis] = await connector("himalayas").fetchJobs();
   expect(seconds!.postedAt).toBe("2026-11-18T12:00:00.000Z");
   expect(millis!.postedAt).toBe("2026-11-18T13:00:00.000Z");
@@ -148,11 +178,22 @@ test("Himalayas: location restrictions as strings, objects, one string or none; 
       himalayasJob(1),
       himalayasJob(2, { locationRestrictions: [{ alpha2: "DE", name: "Germany", slug: "germany" }] }),
       himalayasJob(3),
-      himalayasJob(5, { locationRestrictions: "Remote, Europe only", minSalary: undefined, maxSalary: undefined, salary_min: 50_000, salary_max: 70_000 }),
+      himalayasJob(5, {
+        locationRestrictions: "Remote, Europe only",
+        minSalary: undefined,
+        maxSalary: undefined,
+        salary_min: 50_000,
+        salary_max: 70_000,
+      }),
     ],
   });
   const jobs = await connector("himalayas").fetchJobs();
-  expect(jobs.map((job) => job.location)).toEqual(["United States, Canada", "Germany", "Worldwide", "Remote, Europe only"]);
+  expect(jobs.map((job) => job.location)).toEqual([
+    "United States, Canada",
+    "Germany",
+    "Worldwide",
+    "Remote, Europe only",
+  ]);
   expect(jobs[1]).toMatchObject({ salaryMin: null, salaryMax: null, salaryPeriod: null });
   expect(jobs[3]).toMatchObject({ salaryMin: 50_000, salaryMax: 70_000 });
 });
@@ -167,12 +208,24 @@ test("Himalayas: follows nextCursor 20 at a time until the page budget", async (
 test("JobWiz: the real shape (nested or null salary, no logo, no total) with the RapidAPI headers and the spec's query", async () => {
   fakes.set("jobwiz", { jobs: [jobWizJob(1), jobWizJob(2)] });
   const [paid, unpaid] = await connector("jobwiz").fetchJobs();
-  expect(paid).toMatchObject({ salaryMin: 135_000, salaryMax: 165_000, salaryCurrency: "USD", salaryPeriod: "year", logo: null, employmentType: "Full-time, Employee" });
+  expect(paid).toMatchObject({
+    salaryMin: 135_000,
+    salaryMax: 165_000,
+    salaryCurrency: "USD",
+    salaryPeriod: "year",
+    logo: null,
+    employmentType: "Full-time, Employee",
+  });
   expect(unpaid).toMatchObject({ salaryMin: null, salaryMax: null });
   const request = fakes.requests("jobwiz").at(-1)!;
   expect(request.headers["x-rapidapi-key"]).toBe("fake-jobwiz-key");
   expect(request.headers["x-rapidapi-host"]).toBe(new URL(fakes.url).host);
-  expect(Object.fromEntries(request.url.searchParams)).toMatchObject({ q: "software engineer", country: "us", city: "Seattle", page: "1" });
+  expect(Object.fromEntries(request.url.searchParams)).toMatchObject({
+    q: "software engineer",
+    country: "us",
+    city: "Seattle",
+    page: "1",
+  });
 });
 
 test("JobWiz: the spec's variant (flat salary, company_logo, tags, job_url, total_results) is accepted too", async () => {
@@ -190,7 +243,9 @@ test("JobWiz: the spec's variant (flat salary, company_logo, tags, job_url, tota
 });
 
 test("a javascript: apply link or logo is dropped rather than stored", async () => {
-  fakes.set("jobwiz", { jobs: [jobWizSpecJob(1, { job_url: "javascript:alert(1)", company_logo: "javascript:alert(2)" })] });
+  fakes.set("jobwiz", {
+    jobs: [jobWizSpecJob(1, { job_url: "javascript:alert(1)", company_logo: "javascript:alert(2)" })],
+  });
   const [job] = await connector("jobwiz").fetchJobs();
   expect(job).toMatchObject({ applyUrl: null, logo: null });
 });
@@ -218,7 +273,9 @@ test("a 500 is retried a bounded number of times, then reported", async () => {
 
 test("a source that never answers is cut off by the timeout", async () => {
   fakes.set("jobwiz", { fault: "timeout", faultTimes: Infinity });
-  await expect(connector("jobwiz", { SOURCES_TIMEOUT_SECONDS: "0.3" }).fetchJobs()).rejects.toThrow(/No answer within 0.3 s/);
+  await expect(connector("jobwiz", { SOURCES_TIMEOUT_SECONDS: "0.3" }).fetchJobs()).rejects.toThrow(
+    /No answer within 0.3 s/,
+  );
 });
 
 test("malformed JSON is reported as such", async () => {
@@ -235,13 +292,20 @@ test("a 3xx from a source is refused, not followed and not retried", async () =>
   fakes.set("remoteok", { fault: "redirect", faultTimes: Infinity });
   const before = fakes.requests("remoteok").length;
   await expect(connector("remoteok").fetchJobs()).rejects.toThrow(/Unexpected redirect \(HTTP 302\)/);
-  expect(fakes.requests("remoteok").slice(before).map((request) => request.url.searchParams.get("redirected"))).toEqual([null]);
+  expect(
+    fakes
+      .requests("remoteok")
+      .slice(before)
+      .map((request) => request.url.searchParams.get("redirected")),
+  ).toEqual([null]);
 });
 
 test("requests only go to the configured host, never to one a redirect or a record names", async () => {
   const { fetchUpstream } = await import("#server/sources/upstream.ts");
   const policy = { timeoutMs: 1000, retries: 0, maxBytes: 1000, maxRetryAfterMs: 0, baseDelayMs: 10 };
-  await expect(fetchUpstream(new URL("https://evil.example/api"), {}, { allowedOrigin: fakes.url, policy })).rejects.toThrow(/not the configured host/);
+  await expect(
+    fetchUpstream(new URL("https://evil.example/api"), {}, { allowedOrigin: fakes.url, policy }),
+  ).rejects.toThrow(/not the configured host/);
 });
 
 test("an unconfigured source says which variables are missing and makes no request", () => {

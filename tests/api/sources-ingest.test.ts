@@ -120,9 +120,15 @@ describe.each(engines)("ingest on %s", (engine) => {
 
   const db = () => server.services.database.db;
   const lastSyncWas = (source: string, msAgo: number) =>
-    db().update(sourceStatus).set({ lastAttemptAt: new Date(Date.now() - msAgo) }).where(eq(sourceStatus.source, source));
+    db()
+      .update(sourceStatus)
+      .set({ lastAttemptAt: new Date(Date.now() - msAgo) })
+      .where(eq(sourceStatus.source, source));
   const lastSeen = (upstreamId: string, msAgo: number) =>
-    db().update(externalJobs).set({ lastSeenAt: new Date(Date.now() - msAgo) }).where(eq(externalJobs.upstreamId, upstreamId));
+    db()
+      .update(externalJobs)
+      .set({ lastSeenAt: new Date(Date.now() - msAgo) })
+      .where(eq(externalJobs.upstreamId, upstreamId));
 
   test("without force, a source whose last sync is an interval old is fetched again", async () => {
     fakes.set("remoteok", { jobs: [remoteOkJob(1)] });
@@ -139,8 +145,15 @@ describe.each(engines)("ingest on %s", (engine) => {
     const disabled = createConnectors(env).find((c) => c.source === "himalayas")!;
     expect(disabled).toMatchObject({ configured: false, missing: ["himalayas is listed in SOURCES_DISABLED"] });
     const before = fakes.requests("himalayas").length;
-    expect(await syncSource(server.services.database, disabled, { graceMs: HOUR, force: true })).toMatchObject({ outcome: "skipped" });
-    const scheduler = startSourceScheduler({ database: server.services.database, env, logger: server.services.logger, connectors: [disabled] });
+    expect(await syncSource(server.services.database, disabled, { graceMs: HOUR, force: true })).toMatchObject({
+      outcome: "skipped",
+    });
+    const scheduler = startSourceScheduler({
+      database: server.services.database,
+      env,
+      logger: server.services.logger,
+      connectors: [disabled],
+    });
     await scheduler.stop();
     expect(fakes.requests("himalayas").length).toBe(before);
   });
@@ -164,15 +177,24 @@ describe.each(engines)("ingest on %s", (engine) => {
     });
     try {
       await expect
-        .poll(async () => (await db().select().from(sourceStatus).where(eq(sourceStatus.source, "himalayas")))[0]?.lastSuccessAt?.getTime() ?? 0, {
-          timeout: 15_000,
-        })
+        .poll(
+          async () =>
+            (
+              await db().select().from(sourceStatus).where(eq(sourceStatus.source, "himalayas"))
+            )[0]?.lastSuccessAt?.getTime() ?? 0,
+          {
+            timeout: 15_000,
+          },
+        )
         .toBeGreaterThanOrEqual(startedAt);
     } finally {
       await scheduler.stop();
     }
     expect(fakes.requests("himalayas").length).toBe(before + 1);
-    expect((await stored("himalayas")).map((job) => job.title).sort()).toEqual(["Himalayas Backend Engineer 1", "Himalayas Backend Engineer 2"]);
+    expect((await stored("himalayas")).map((job) => job.title).sort()).toEqual([
+      "Himalayas Backend Engineer 1",
+      "Himalayas Backend Engineer 2",
+    ]);
   });
 
   test("a source whose sync failed is retried after a short backoff, not after its whole interval", async () => {
@@ -182,7 +204,8 @@ describe.each(engines)("ingest on %s", (engine) => {
     const himalayas = createConnectors(env).find((c) => c.source === "himalayas")!;
     expect(himalayas.intervalMs).toBeGreaterThanOrEqual(HOUR);
     const startedAt = Date.now();
-    const statusOf = async () => (await db().select().from(sourceStatus).where(eq(sourceStatus.source, "himalayas")))[0];
+    const statusOf = async () =>
+      (await db().select().from(sourceStatus).where(eq(sourceStatus.source, "himalayas")))[0];
     const scheduler = startSourceScheduler({
       database: server.services.database,
       env,
@@ -191,10 +214,14 @@ describe.each(engines)("ingest on %s", (engine) => {
       retryBaseMs: 300,
     });
     try {
-      await expect.poll(async () => (await statusOf())?.lastErrorAt?.getTime() ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(startedAt);
+      await expect
+        .poll(async () => (await statusOf())?.lastErrorAt?.getTime() ?? 0, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(startedAt);
       // The upstream is back (the README's offline demo: started offline, then pointed at the fakes).
       fakes.set("himalayas", { jobs: [himalayasJob(7)], fault: null });
-      await expect.poll(async () => (await statusOf())?.lastSuccessAt?.getTime() ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(startedAt);
+      await expect
+        .poll(async () => (await statusOf())?.lastSuccessAt?.getTime() ?? 0, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(startedAt);
     } finally {
       await scheduler.stop();
     }
@@ -204,18 +231,27 @@ describe.each(engines)("ingest on %s", (engine) => {
   test("a source whose last attempt failed is due again after the backoff, while a synced one waits its interval", async () => {
     fakes.set("remoteok", { fault: "500", faultTimes: Infinity });
     expect(await sync("remoteok")).toMatchObject({ outcome: "failed" });
-    expect(await syncSource(server.services.database, connectors.remoteok!, { graceMs: HOUR, retryFailedAfterMs: 60_000 })).toMatchObject({
+    expect(
+      await syncSource(server.services.database, connectors.remoteok!, { graceMs: HOUR, retryFailedAfterMs: 60_000 }),
+    ).toMatchObject({
       outcome: "skipped",
       reason: "failed recently; retrying soon",
     });
     const failedAt = new Date(Date.now() - 61_000);
-    await db().update(sourceStatus).set({ lastAttemptAt: failedAt, lastErrorAt: failedAt }).where(eq(sourceStatus.source, "remoteok"));
+    await db()
+      .update(sourceStatus)
+      .set({ lastAttemptAt: failedAt, lastErrorAt: failedAt })
+      .where(eq(sourceStatus.source, "remoteok"));
     fakes.set("remoteok", { jobs: [remoteOkJob(3)], fault: null });
-    expect(await syncSource(server.services.database, connectors.remoteok!, { graceMs: HOUR, retryFailedAfterMs: 60_000 })).toMatchObject({
+    expect(
+      await syncSource(server.services.database, connectors.remoteok!, { graceMs: HOUR, retryFailedAfterMs: 60_000 }),
+    ).toMatchObject({
       outcome: "synced",
     });
     await lastSyncWas("remoteok", 61_000);
-    expect(await syncSource(server.services.database, connectors.remoteok!, { graceMs: HOUR, retryFailedAfterMs: 60_000 })).toMatchObject({
+    expect(
+      await syncSource(server.services.database, connectors.remoteok!, { graceMs: HOUR, retryFailedAfterMs: 60_000 }),
+    ).toMatchObject({
       outcome: "skipped",
       reason: "synced recently",
     });
@@ -232,7 +268,12 @@ describe.each(engines)("ingest on %s", (engine) => {
     const env = loadEnv({ NODE_ENV: "test", ...fakes.env, SOURCES_TIMEOUT_SECONDS: "10" });
     const slow = createConnectors(env).find((c) => c.source === "jooble")!;
     const before = fakes.requests("jooble").length;
-    const scheduler = startSourceScheduler({ database: server.services.database, env, logger: server.services.logger, connectors: [slow] });
+    const scheduler = startSourceScheduler({
+      database: server.services.database,
+      env,
+      logger: server.services.logger,
+      connectors: [slow],
+    });
     await expect.poll(() => fakes.requests("jooble").length, { timeout: 15_000 }).toBe(before + 1);
     await scheduler.stop();
     const [statusAfter] = await db().select().from(sourceStatus).where(eq(sourceStatus.source, "jooble"));
@@ -242,9 +283,13 @@ describe.each(engines)("ingest on %s", (engine) => {
   }, 20_000);
 
   test("an unconfigured source is skipped without a request", async () => {
-    const bare = createConnectors(loadEnv({ NODE_ENV: "test", ...fakes.env, ADZUNA_APP_ID: "" })).find((c) => c.source === "adzuna")!;
+    const bare = createConnectors(loadEnv({ NODE_ENV: "test", ...fakes.env, ADZUNA_APP_ID: "" })).find(
+      (c) => c.source === "adzuna",
+    )!;
     const before = fakes.requests("adzuna").length;
-    expect(await syncSource(server.services.database, bare, { graceMs: HOUR, force: true })).toMatchObject({ outcome: "skipped" });
+    expect(await syncSource(server.services.database, bare, { graceMs: HOUR, force: true })).toMatchObject({
+      outcome: "skipped",
+    });
     expect(fakes.requests("adzuna").length).toBe(before);
   });
 });

@@ -11,17 +11,35 @@ describe.each(engines)("suspending an account on %s", (engine) => {
   let admin: Session;
 
   const db = () => server.services.database.db;
-  const idOf = async (session: Session) => (await db().select({ id: user.id }).from(user).where(eq(user.email, session.email)))[0]!.id;
+  const idOf = async (session: Session) =>
+    (await db().select({ id: user.id }).from(user).where(eq(user.email, session.email)))[0]!.id;
   const post = async (session: Session, jobTitle: string) =>
-    (await api(server.url, "/api/post-job", { method: "POST", body: validJob({ jobTitle, postingDate: new Date().toISOString().slice(0, 10) }), session })).json
-      .insertedId as string;
+    (
+      await api(server.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ jobTitle, postingDate: new Date().toISOString().slice(0, 10) }),
+        session,
+      })
+    ).json.insertedId as string;
   const searchTitles = async (text: string) =>
-    ((await api(server.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map((job) => job.jobTitle);
-  const signIn = (session: Session) => api(server.url, "/api/auth/sign-in/email", { method: "POST", body: { email: session.email, password: session.password } });
-  const sessionEmail = async (session: Session) => (await api(server.url, "/api/auth/get-session", { session })).json?.user?.email ?? null;
+    ((await api(server.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map(
+      (job) => job.jobTitle,
+    );
+  const signIn = (session: Session) =>
+    api(server.url, "/api/auth/sign-in/email", {
+      method: "POST",
+      body: { email: session.email, password: session.password },
+    });
+  const sessionEmail = async (session: Session) =>
+    (await api(server.url, "/api/auth/get-session", { session })).json?.user?.email ?? null;
   const suspend = (by: Session | undefined, userId: string, reason?: string) =>
-    api(server.url, `/api/admin/users/${userId}/suspend`, { method: "POST", body: reason === undefined ? {} : { reason }, session: by });
-  const lift = (by: Session | undefined, userId: string) => api(server.url, `/api/admin/users/${userId}/lift-suspension`, { method: "POST", body: {}, session: by });
+    api(server.url, `/api/admin/users/${userId}/suspend`, {
+      method: "POST",
+      body: reason === undefined ? {} : { reason },
+      session: by,
+    });
+  const lift = (by: Session | undefined, userId: string) =>
+    api(server.url, `/api/admin/users/${userId}/lift-suspension`, { method: "POST", body: {}, session: by });
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
@@ -35,7 +53,11 @@ describe.each(engines)("suspending an account on %s", (engine) => {
     const first = await post(spammer, "Suspended spam one");
     await post(spammer, "Suspended spam two");
     const otherReason = await post(spammer, "Suspended spam three");
-    await api(server.url, `/api/admin/jobs/${otherReason}/hide`, { method: "POST", body: { reason: "Duplicate" }, session: admin });
+    await api(server.url, `/api/admin/jobs/${otherReason}/hide`, {
+      method: "POST",
+      body: { reason: "Duplicate" },
+      session: admin,
+    });
     const userId = await idOf(spammer);
 
     const { status, json } = await suspend(admin, userId, "Posts fake jobs");
@@ -48,13 +70,19 @@ describe.each(engines)("suspending an account on %s", (engine) => {
     expect(await searchTitles("Suspended spam")).toEqual([]);
     const review = await api(server.url, `/api/admin/jobs/${first}`, { session: admin });
     expect(review.json.owner).toEqual({ id: userId, suspended: true });
-    expect(review.json.history.at(-1)).toMatchObject({ action: "hide", actorEmail: admin.email, reason: "Account suspended: Posts fake jobs" });
+    expect(review.json.history.at(-1)).toMatchObject({
+      action: "hide",
+      actorEmail: admin.email,
+      reason: "Account suspended: Posts fake jobs",
+    });
 
     expect((await lift(admin, userId)).json).toEqual({ acknowledged: true, restoredListings: 2 });
     expect((await signIn(spammer)).status).toBe(200);
     expect((await searchTitles("Suspended spam")).sort()).toEqual(["Suspended spam one", "Suspended spam two"]);
     // A listing an admin hid for its own reason stays hidden.
-    expect((await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, otherReason)))[0]?.status).toBe("hidden");
+    expect((await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, otherReason)))[0]?.status).toBe(
+      "hidden",
+    );
   });
 
   test("a suspension needs a reason, an admin cannot suspend themselves, and a second suspension is a 404", async () => {
@@ -86,6 +114,8 @@ describe.each(engines)("suspending an account on %s", (engine) => {
     expect((await api(server.url, "/api/admin/queue", { session: deputy })).status).toBe(200);
     expect((await suspend(admin, await idOf(deputy), "Left the company")).status).toBe(200);
     expect((await api(server.url, "/api/admin/queue", { session: deputy })).status).toBe(404);
-    expect((await api(server.url, "/api/admin/queue", { headers: { authorization: `Bearer ${deputy.token}` } })).status).toBe(404);
+    expect(
+      (await api(server.url, "/api/admin/queue", { headers: { authorization: `Bearer ${deputy.token}` } })).status,
+    ).toBe(404);
   });
 });

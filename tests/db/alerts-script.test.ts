@@ -13,10 +13,16 @@ import { runScript, runTempDir } from "#tests/support/spawn-app.ts";
 const SECRET = "alerts-script-secret-alerts-script-secret";
 
 /** A fresh database the script is pointed at: an embedded data dir, or a PostgreSQL database of its own. */
-async function freshTarget(engine: "pglite" | "postgres"): Promise<{ env: Record<string, string>; open: () => Promise<Database>; remove: () => Promise<void> }> {
+async function freshTarget(
+  engine: "pglite" | "postgres",
+): Promise<{ env: Record<string, string>; open: () => Promise<Database>; remove: () => Promise<void> }> {
   if (engine === "pglite") {
     const dataDir = runTempDir("jobboard-alerts-");
-    return { env: { DATA_DIR: dataDir }, open: () => openPglite(path.join(dataDir, "pglite")), remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openPglite(path.join(dataDir, "pglite")),
+      remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const { url, drop } = await createEmptyPostgresDatabase();
   return { env: { DATABASE_URL: url }, open: async () => connectPostgres(url, { max: 2 }), remove: drop };
@@ -30,15 +36,36 @@ describe.each(engines)("npm run alerts on %s", (engine) => {
   beforeAll(async () => {
     smtp = await FakeSmtp.start();
     target = await freshTarget(engine);
-    env = { ...target.env, SMTP_URL: smtp.url, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: "silent", PUBLIC_URL: "https://board.example" };
+    env = {
+      ...target.env,
+      SMTP_URL: smtp.url,
+      BETTER_AUTH_SECRET: SECRET,
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: "https://board.example",
+    };
     const database = await target.open();
     try {
       await database.migrate();
       await database.db.insert(jobAlerts).values([
-        { email: "due@example.com", search: { search: "react" }, frequency: "instant", clientIp: "127.0.0.1", confirmedAt: new Date(), watermarkAt: new Date(Date.now() - 60_000) },
-        { email: "unconfirmed@example.com", search: { search: "react" }, frequency: "instant", clientIp: "127.0.0.1", watermarkAt: new Date(Date.now() - 60_000) },
+        {
+          email: "due@example.com",
+          search: { search: "react" },
+          frequency: "instant",
+          clientIp: "127.0.0.1",
+          confirmedAt: new Date(),
+          watermarkAt: new Date(Date.now() - 60_000),
+        },
+        {
+          email: "unconfirmed@example.com",
+          search: { search: "react" },
+          frequency: "instant",
+          clientIp: "127.0.0.1",
+          watermarkAt: new Date(Date.now() - 60_000),
+        },
       ]);
-      await insertJobsBulk(database.db, [{ ...syntheticJob(1, new Date()), title: "React Developer", postingDate: new Date() }]);
+      await insertJobsBulk(database.db, [
+        { ...syntheticJob(1, new Date()), title: "React Developer", postingDate: new Date() },
+      ]);
     } finally {
       await database.close();
     }

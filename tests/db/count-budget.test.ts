@@ -14,11 +14,16 @@ describe.each(engines)("counting matches the planner expects to be costly on %s"
   beforeAll(async () => {
     testDatabase = await createTestDatabase(engine);
     const now = new Date();
-    await insertJobsBulk(testDatabase.database.db, Array.from({ length: 20 }, (_, i) => syntheticJob(i + 1, now)));
+    await insertJobsBulk(
+      testDatabase.database.db,
+      Array.from({ length: 20 }, (_, i) => syntheticJob(i + 1, now)),
+    );
     // A filter that counts the rows it reads, and that the planner is told is very costly to evaluate.
     await testDatabase.database.db.execute(sql`CREATE SEQUENCE costly_rows_read`);
     await testDatabase.database.db.execute(
-      sql.raw(`CREATE FUNCTION costly_filter() RETURNS boolean LANGUAGE plpgsql VOLATILE COST 100000 AS $$ BEGIN PERFORM nextval('costly_rows_read'); RETURN true; END $$`),
+      sql.raw(
+        `CREATE FUNCTION costly_filter() RETURNS boolean LANGUAGE plpgsql VOLATILE COST 100000 AS $$ BEGIN PERFORM nextval('costly_rows_read'); RETURN true; END $$`,
+      ),
     );
   });
   afterAll(() => testDatabase?.drop());
@@ -28,7 +33,9 @@ describe.each(engines)("counting matches the planner expects to be costly on %s"
     const total = await countMatches(db, sql`costly_filter()`, 4);
     expect(total.totalIsExact).toBe(false);
     expect(total.total).toBeGreaterThanOrEqual(4);
-    const [read] = ((await db.execute(sql`SELECT is_called FROM costly_rows_read`)) as unknown as { rows: { is_called: boolean }[] }).rows;
+    const [read] = (
+      (await db.execute(sql`SELECT is_called FROM costly_rows_read`)) as unknown as { rows: { is_called: boolean }[] }
+    ).rows;
     expect(read?.is_called).toBe(false);
   });
 
@@ -45,7 +52,10 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
   beforeAll(async () => {
     testDatabase = await createTestDatabase(engine);
     const now = new Date();
-    await insertJobsBulk(testDatabase.database.db, Array.from({ length: 50 }, (_, i) => syntheticJob(i + 1, now)));
+    await insertJobsBulk(
+      testDatabase.database.db,
+      Array.from({ length: 50 }, (_, i) => syntheticJob(i + 1, now)),
+    );
   });
   afterAll(() => testDatabase?.drop());
 
@@ -66,7 +76,11 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
     // Every row the count reads advances the sequence (sequences ignore the rollback of the cancelled count).
     await db.execute(sql`CREATE SEQUENCE rows_read`);
     const readsRows = sql`nextval('rows_read') > 0 AND pg_sleep(0.01) IS NOT NULL`;
-    const rowsRead = async () => Number(((await db.execute(sql`SELECT last_value FROM rows_read`)) as unknown as { rows: { last_value: string }[] }).rows[0]?.last_value);
+    const rowsRead = async () =>
+      Number(
+        ((await db.execute(sql`SELECT last_value FROM rows_read`)) as unknown as { rows: { last_value: string }[] })
+          .rows[0]?.last_value,
+      );
     expect((await countMatches(db, readsRows, 3)).totalIsExact).toBe(false);
     const afterFirst = await rowsRead();
     expect(afterFirst).toBeGreaterThan(1);
@@ -79,10 +93,18 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
   test("the same search a few seconds later, in the same minute, is remembered as too costly to count", async () => {
     const { db } = testDatabase.database;
     await db.execute(sql`CREATE SEQUENCE rows_read_later`);
-    const rowsRead = async () => Number(((await db.execute(sql`SELECT last_value FROM rows_read_later`)) as unknown as { rows: { last_value: string }[] }).rows[0]?.last_value);
+    const rowsRead = async () =>
+      Number(
+        (
+          (await db.execute(sql`SELECT last_value FROM rows_read_later`)) as unknown as {
+            rows: { last_value: string }[];
+          }
+        ).rows[0]?.last_value,
+      );
     // The date cutoffs come from "now", so two views of one search differ in them by the seconds between the views.
     const search = jobSearchSchema.parse({ datePosted: "7d" });
-    const at = (now: string) => sql`${searchConditions(search, new Date(now))} AND nextval('rows_read_later') > 0 AND pg_sleep(0.01) IS NOT NULL`;
+    const at = (now: string) =>
+      sql`${searchConditions(search, new Date(now))} AND nextval('rows_read_later') > 0 AND pg_sleep(0.01) IS NOT NULL`;
     expect((await countMatches(db, at("2026-11-20T10:15:05.000Z"), 3)).totalIsExact).toBe(false);
     const afterFirst = await rowsRead();
     expect((await countMatches(db, at("2026-11-20T10:15:41.250Z"), 3)).totalIsExact).toBe(false);

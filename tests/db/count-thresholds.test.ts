@@ -50,7 +50,11 @@ async function costPerRowAtTheLimit(db: Db, where: SQL): Promise<number> {
 }
 
 const rowsRead = async (db: Db) =>
-  ((await db.execute(sql`SELECT last_value, is_called FROM rows_read`)) as unknown as { rows: { last_value: string; is_called: boolean }[] }).rows[0];
+  (
+    (await db.execute(sql`SELECT last_value, is_called FROM rows_read`)) as unknown as {
+      rows: { last_value: string; is_called: boolean }[];
+    }
+  ).rows[0];
 
 describe.each(engines)("the thresholds of counting on %s", (engine) => {
   let testDatabase: TestDatabase;
@@ -60,14 +64,19 @@ describe.each(engines)("the thresholds of counting on %s", (engine) => {
     testDatabase = await createTestDatabase(engine);
     const { db } = testDatabase.database;
     const now = new Date();
-    await insertJobsBulk(db, Array.from({ length: LISTINGS }, (_, i) => syntheticJob(i + 1, now)));
+    await insertJobsBulk(
+      db,
+      Array.from({ length: LISTINGS }, (_, i) => syntheticJob(i + 1, now)),
+    );
     await db.execute(sql`ANALYZE jobs`);
     const rows = (await db.execute(sql`SELECT id FROM jobs LIMIT ${REAL}`)) as unknown as { rows: { id: string }[] };
     realIds = rows.rows.map(({ id }) => id);
     // A filter that passes its argument through, counting the rows it reads, at a cost per row the test sets.
     await db.execute(sql`CREATE SEQUENCE rows_read`);
     await db.execute(
-      sql.raw(`CREATE FUNCTION costed(pass boolean) RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$ BEGIN PERFORM nextval('rows_read'); RETURN pass; END $$`),
+      sql.raw(
+        `CREATE FUNCTION costed(pass boolean) RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$ BEGIN PERFORM nextval('rows_read'); RETURN pass; END $$`,
+      ),
     );
   });
   afterAll(() => testDatabase?.drop());

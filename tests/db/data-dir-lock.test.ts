@@ -69,7 +69,9 @@ test("a waiting process gets the lock as soon as the holder is killed", async ()
   await waited;
   holder.kill("SIGKILL");
   const release = await locking;
-  console.log(`lock taken ${Date.now() - started} ms after the wait began (holder SIGKILLed once the wait was under way)`);
+  console.log(
+    `lock taken ${Date.now() - started} ms after the wait began (holder SIGKILLed once the wait was under way)`,
+  );
   release();
 });
 

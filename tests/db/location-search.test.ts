@@ -55,7 +55,8 @@ describe.each(engines)("searching by location on %s", (engine) => {
     return found;
   }
 
-  const containing = (text: string) => everyListing.filter((job) => job.jobLocation.toLowerCase().includes(text.toLowerCase()));
+  const containing = (text: string) =>
+    everyListing.filter((job) => job.jobLocation.toLowerCase().includes(text.toLowerCase()));
   const ids = (list: Job[]) => list.map((job) => job._id);
 
   test("a location several locations contain finds every listing at any of them, newest first, page after page", async () => {

@@ -8,7 +8,9 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/database.t
 import { engines } from "#tests/support/engines.ts";
 
 async function plannerRows(db: Db): Promise<number> {
-  const result = (await db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'jobs'`)) as unknown as { rows: { reltuples: number }[] };
+  const result = (await db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'jobs'`)) as unknown as {
+    rows: { reltuples: number }[];
+  };
   return Number(result.rows[0]?.reltuples);
 }
 
@@ -20,7 +22,10 @@ describe.each(engines)("migrations and planner statistics on %s", (engine) => {
     testDatabase = await createTestDatabase(engine);
     db = testDatabase.database.db;
     const now = new Date();
-    await insertJobsBulk(db, Array.from({ length: 30 }, (_, i) => syntheticJob(i + 1, now)));
+    await insertJobsBulk(
+      db,
+      Array.from({ length: 30 }, (_, i) => syntheticJob(i + 1, now)),
+    );
   });
   afterEach(() => testDatabase.drop());
 
@@ -34,10 +39,14 @@ describe.each(engines)("migrations and planner statistics on %s", (engine) => {
 
   test("a new migration that rewrites the table leaves every page marked all-visible, so index-only walks stay so", async () => {
     await migrateThenAnalyze(db, async () => {
-      await db.execute(sql`ALTER TABLE jobs ADD COLUMN test_title_upper text GENERATED ALWAYS AS (upper(title)) STORED`);
+      await db.execute(
+        sql`ALTER TABLE jobs ADD COLUMN test_title_upper text GENERATED ALWAYS AS (upper(title)) STORED`,
+      );
       await db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('test', 1)`);
     });
-    const result = (await db.execute(sql`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'jobs'`)) as unknown as {
+    const result = (await db.execute(
+      sql`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'jobs'`,
+    )) as unknown as {
       rows: { relpages: number; relallvisible: number }[];
     };
     const [pages] = result.rows;

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as Error & { cause?: Record<string, unknown> });
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as Error & { cause?: Record<string, unknown> },
+  );
 
 test("a failing query comes back with PostgreSQL's code and detail, and the database keeps answering", async () => {
   await database.db.execute(sql`CREATE TABLE thread_unique (id int PRIMARY KEY)`);
@@ -32,10 +36,15 @@ test("a transaction that throws is rolled back, one that returns is committed", 
   ).rejects.toThrow("changed my mind");
   expect(await database.db.select().from(blogPosts).where(eq(blogPosts.title, title))).toEqual([]);
   const id = await database.db.transaction(async (tx) => {
-    const [row] = await tx.insert(blogPosts).values({ title, date: "2026-11-23", content: "kept" }).returning({ id: blogPosts.id });
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({ title, date: "2026-11-23", content: "kept" })
+      .returning({ id: blogPosts.id });
     return row?.id;
   });
-  expect((await database.db.select().from(blogPosts).where(eq(blogPosts.title, title))).map((row) => row.id)).toEqual([id]);
+  expect((await database.db.select().from(blogPosts).where(eq(blogPosts.title, title))).map((row) => row.id)).toEqual([
+    id,
+  ]);
 });
 
 test("transactions begun at once run one after the other, each seeing its own writes", async () => {
@@ -49,7 +58,9 @@ test("transactions begun at once run one after the other, each seeing its own wr
       }),
     ),
   );
-  const counted = (await database.db.execute(sql`SELECT n FROM thread_counter`)) as unknown as { rows: { n: number }[] };
+  const counted = (await database.db.execute(sql`SELECT n FROM thread_counter`)) as unknown as {
+    rows: { n: number }[];
+  };
   expect(counted.rows).toEqual([{ n: 10 }]);
 });
 

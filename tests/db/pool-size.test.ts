@@ -22,7 +22,9 @@ describe.skipIf(!engines.includes("postgres"))("the connection pool on postgres"
     const { db } = opened.database;
     const name = new URL(target.url).pathname.slice(1);
     const connections = async () => {
-      const result = (await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = ${name}`)) as unknown as {
+      const result = (await db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = ${name}`,
+      )) as unknown as {
         rows: { n: number }[];
       };
       return result.rows[0]?.n ?? 0;

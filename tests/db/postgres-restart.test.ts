@@ -82,10 +82,20 @@ describe.skipIf(!adminUrl)("a running board when PostgreSQL goes away", () => {
       return rows[0]?.n ?? 0;
     });
 
-  const contactMessage = (i: number) => ({ name: "Asha", email: "asha@example.com", subject: `Hello ${i}`, message: "Is this role open?" });
+  const contactMessage = (i: number) => ({
+    name: "Asha",
+    email: "asha@example.com",
+    subject: `Hello ${i}`,
+    message: "Is this role open?",
+  });
 
   async function healthyAgainAfter(start: number): Promise<number> {
-    await expect.poll(async () => (await api(app.url, "/api/health").catch(() => ({ status: 0 }))).status, { timeout: 10_000, interval: 50 }).toBe(200);
+    await expect
+      .poll(async () => (await api(app.url, "/api/health").catch(() => ({ status: 0 }))).status, {
+        timeout: 10_000,
+        interval: 50,
+      })
+      .toBe(200);
     return Date.now() - start;
   }
 
@@ -103,7 +113,9 @@ describe.skipIf(!adminUrl)("a running board when PostgreSQL goes away", () => {
       const traffic = Promise.all(
         Array.from({ length: 6 }, async (_, worker) => {
           while (!stop) {
-            await api(app.url, "/api/sendEmail", { method: "POST", body: contactMessage(worker) }).catch(() => undefined);
+            await api(app.url, "/api/sendEmail", { method: "POST", body: contactMessage(worker) }).catch(
+              () => undefined,
+            );
             await api(app.url, "/api/post-job", { method: "POST", body: validJob(), session }).catch(() => undefined);
           }
         }),
@@ -118,7 +130,9 @@ describe.skipIf(!adminUrl)("a running board when PostgreSQL goes away", () => {
       await writesWork();
     }
     expect(app.output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
-    console.log(`healthy again after pg_terminate_backend on every connection: ${recoveries.map((ms) => `${ms} ms`).join(", ")}`);
+    console.log(
+      `healthy again after pg_terminate_backend on every connection: ${recoveries.map((ms) => `${ms} ms`).join(", ")}`,
+    );
   }, 90_000);
 
   test("while the database is unreachable /api/health answers 503; within 10 s of its return writes work again", async () => {

@@ -59,7 +59,21 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
   // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the demo mark) is not the seed's.
-  const { id: _id, createdAt: _c, updatedAt: _u, postingDate: _p, ownerId: _o, status: _s, statusReason: _r, heldForVerification: _h, publishedAt: _pa, titleLower: _tl, locationLower: _ll, demo: _d, ...rest } = row;
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    postingDate: _p,
+    ownerId: _o,
+    status: _s,
+    statusReason: _r,
+    heldForVerification: _h,
+    publishedAt: _pa,
+    titleLower: _tl,
+    locationLower: _ll,
+    demo: _d,
+    ...rest
+  } = row;
   return rest;
 };
 
@@ -100,7 +114,9 @@ describe.each(engines)("npm run seed on %s", (engine) => {
   test("the seed leaves the planner statistics gathered, so the first searches get good plans", async () => {
     const database = await target.open();
     try {
-      const result = (await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'jobs'`)) as unknown as {
+      const result = (await database.db.execute(
+        sql`SELECT reltuples FROM pg_class WHERE relname = 'jobs'`,
+      )) as unknown as {
         rows: { reltuples: number }[];
       };
       expect(Number(result.rows[0]?.reltuples)).toBe(40);
@@ -111,7 +127,8 @@ describe.each(engines)("npm run seed on %s", (engine) => {
 
   test("the listings are the deterministic synthetic set: the same N always gives the same listings", () => {
     const expected = Array.from({ length: 40 }, (_, i) => syntheticJob(i + 1, new Date(startedAt)));
-    const sort = (list: Record<string, unknown>[]) => list.map(content).sort((a, b) => String(a.applyLink).localeCompare(String(b.applyLink)));
+    const sort = (list: Record<string, unknown>[]) =>
+      list.map(content).sort((a, b) => String(a.applyLink).localeCompare(String(b.applyLink)));
     expect(sort(rows)).toEqual(sort(expected));
   });
 
@@ -120,7 +137,9 @@ describe.each(engines)("npm run seed on %s", (engine) => {
     expect(first.output).not.toContain("skipped");
     const database = await target.open();
     try {
-      const result = (await database.db.execute(sql`SELECT checkpoint_time FROM pg_control_checkpoint()`)) as unknown as {
+      const result = (await database.db.execute(
+        sql`SELECT checkpoint_time FROM pg_control_checkpoint()`,
+      )) as unknown as {
         rows: { checkpoint_time: string | Date }[];
       };
       expect(new Date(result.rows[0]!.checkpoint_time).getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
@@ -150,7 +169,10 @@ describe.each(engines)("npm run seed on %s", (engine) => {
 
   test("posting dates keep the generator's offsets from the moment the seed ran", () => {
     const expected = new Map(
-      Array.from({ length: 40 }, (_, i) => syntheticJob(i + 1, new Date(startedAt))).map((job) => [job.applyLink, job.postingDate.getTime()]),
+      Array.from({ length: 40 }, (_, i) => syntheticJob(i + 1, new Date(startedAt))).map((job) => [
+        job.applyLink,
+        job.postingDate.getTime(),
+      ]),
     );
     // The script took its own clock a moment after we took ours; every listing is shifted by that same moment.
     const shifts = new Set(rows.map((row) => row.postingDate.getTime() - (expected.get(row.applyLink) ?? Number.NaN)));
@@ -185,11 +207,14 @@ describe.each(engines)("npm run seed on %s", (engine) => {
     expect(new Set(after.map((row) => row.applyLink)).size).toBe(45);
   });
 
-  test.each([["0"], ["-3"], ["many"], ["2.5"]])("--jobs=%s is refused with the usage line and exit code 2", async (value) => {
-    const run = await runSeed([`--jobs=${value}`], target.env);
-    expect(run.code).toBe(2);
-    expect(run.output).toMatch(/Usage: npm run seed -- --jobs N/);
-  });
+  test.each([["0"], ["-3"], ["many"], ["2.5"]])(
+    "--jobs=%s is refused with the usage line and exit code 2",
+    async (value) => {
+      const run = await runSeed([`--jobs=${value}`], target.env);
+      expect(run.code).toBe(2);
+      expect(run.output).toMatch(/Usage: npm run seed -- --jobs N/);
+    },
+  );
 });
 
 describe.each(engines)("demo seed on %s", (engine) => {
@@ -202,7 +227,12 @@ describe.each(engines)("demo seed on %s", (engine) => {
   beforeAll(async () => {
     testDatabase = await createTestDatabase(engine);
     const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "3999" });
-    services = createServices({ env, database: testDatabase.database, logger: createLogger(env), secret: "x".repeat(40) });
+    services = createServices({
+      env,
+      database: testDatabase.database,
+      logger: createLogger(env),
+      secret: "x".repeat(40),
+    });
     wasEmpty = await isDatabaseEmpty(testDatabase.database.db);
     passwords = await seedDemo(testDatabase.database.db, services.auth, services.logger, now);
   });
@@ -222,7 +252,9 @@ describe.each(engines)("demo seed on %s", (engine) => {
   });
 
   test("the demo admin signs in with the printed password and finds a pending listing and a report in the queue", async () => {
-    const signedIn = await services.auth.api.signInEmail({ body: { email: DEMO_ADMIN.email, password: passwords.admin } });
+    const signedIn = await services.auth.api.signInEmail({
+      body: { email: DEMO_ADMIN.email, password: passwords.admin },
+    });
     const viewer = { id: signedIn.user.id, email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, image: null };
     const queue = await services.moderation.listQueue({ viewer });
     expect(queue.map((item) => [item.status, item.openReports]).sort()).toEqual([
@@ -240,7 +272,10 @@ describe.each(engines)("demo seed on %s", (engine) => {
   test("the demo employer owns some listings and can sign in with the printed password", async () => {
     const [employer] = await db().select().from(user).where(eq(user.email, DEMO_EMPLOYER.email));
     expect(employer).toBeDefined();
-    const owned = await db().select().from(jobs).where(eq(jobs.ownerId, employer?.id ?? ""));
+    const owned = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.ownerId, employer?.id ?? ""));
     expect(owned.length).toBeGreaterThan(0);
     expect(owned.every((job) => job.postedByEmail === DEMO_EMPLOYER.email)).toBe(true);
     const signedIn = await services.auth.api.signInEmail({
@@ -295,7 +330,9 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
         .values({ ...syntheticJob(500, new Date()), ownerId: real.id, postedByEmail: real.email })
         .returning({ id: jobs.id });
       realJobId = job?.id ?? "";
-      await database.db.insert(blogPosts).values({ title: "Our own news", date: "2026-11-01", content: "Written by the operator." });
+      await database.db
+        .insert(blogPosts)
+        .values({ title: "Our own news", date: "2026-11-01", content: "Written by the operator." });
     } finally {
       await database.close();
     }
@@ -322,7 +359,10 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
       accounts: await db.select({ email: user.email }).from(user),
       demoJobs: await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.demo, true)),
       posts: await db.select({ title: blogPosts.title }).from(blogPosts),
-      demoMail: await db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(like(mailOutbox.toAddress, "%@demo.jobboard.local")),
+      demoMail: await db
+        .select({ to: mailOutbox.toAddress })
+        .from(mailOutbox)
+        .where(like(mailOutbox.toAddress, "%@demo.jobboard.local")),
     }));
     expect(left.accounts.map((account) => account.email)).toEqual(["hiring@example.com"]);
     expect(left.demoJobs).toEqual([]);

@@ -25,8 +25,17 @@ describe.each(engines)("1–2 character searches at scale on %s", (engine) => {
     const db = testDatabase.database.db;
     const now = new Date();
     const rows = [
-      ...Array.from({ length: COMMON }, (_, i) => ({ ...syntheticJob(i + 1, now), title: `Engineer ${i + 1}`, location: "Berlin" })),
-      ...RARE.map((title, i) => ({ ...syntheticJob(COMMON + i + 1, now), title, location: "Pune", experienceLevel: i < 2 ? "Fresher" : "5+ Year" })),
+      ...Array.from({ length: COMMON }, (_, i) => ({
+        ...syntheticJob(i + 1, now),
+        title: `Engineer ${i + 1}`,
+        location: "Berlin",
+      })),
+      ...RARE.map((title, i) => ({
+        ...syntheticJob(COMMON + i + 1, now),
+        title,
+        location: "Pune",
+        experienceLevel: i < 2 ? "Fresher" : "5+ Year",
+      })),
     ].map((row, i) => ({ ...row, postingDate: new Date(now.getTime() - i * 1000) }));
     await insertJobsBulk(db, rows);
     await db.execute(sql`ANALYZE jobs`);
@@ -54,8 +63,12 @@ describe.each(engines)("1–2 character searches at scale on %s", (engine) => {
   });
 
   test("a short search and a short location combine with the other filters", async () => {
-    expect((await search({ search: "qa", location: "pU", experienceLevel: "Fresher" })).jobs.map((job) => job.jobTitle)).toEqual(["QA Lead", "Senior QA"]);
+    expect(
+      (await search({ search: "qa", location: "pU", experienceLevel: "Fresher" })).jobs.map((job) => job.jobTitle),
+    ).toEqual(["QA Lead", "Senior QA"]);
     expect((await search({ search: "qa", location: "be" })).jobs).toEqual([]);
-    expect((await search({ search: "er", location: "pu" })).jobs.map((job) => job.jobTitle)).toEqual(["Lead qa Tester"]);
+    expect((await search({ search: "er", location: "pu" })).jobs.map((job) => job.jobTitle)).toEqual([
+      "Lead qa Tester",
+    ]);
   });
 });

@@ -40,7 +40,8 @@ async function publish(...titles: [string, string][]) {
 }
 
 const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.envelopeTo.includes(email));
-const linkIn = (mail: ReceivedMail | undefined, path: string) => mail?.text.match(new RegExp(`${e2e.url}/alerts/${path}/[A-Za-z0-9_.-]+/?`))?.[0] as string;
+const linkIn = (mail: ReceivedMail | undefined, path: string) =>
+  mail?.text.match(new RegExp(`${e2e.url}/alerts/${path}/[A-Za-z0-9_.-]+/?`))?.[0] as string;
 
 async function subscribe(page: Page, email: string, frequency: string) {
   await page.getByRole("button", { name: "Email me new jobs like these" }).click();
@@ -83,7 +84,11 @@ test("subscribe from a search, confirm by mail, get one digest of exactly the ma
   expect(await db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toHaveLength(1);
 
   // The mail client's one-click POST (RFC 8058) unsubscribes; nothing more is mailed.
-  const oneClick = await fetch(unsubscribe, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+  const oneClick = await fetch(unsubscribe, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
   expect(oneClick.status).toBe(200);
   await publish(["React Architect", "Pune"]);
   await e2e.server.services.alerts.runDueAlerts();
@@ -104,7 +109,10 @@ test("at 375 px the alert form opens beside the results, stores the search on sc
 
 test("a signed-in user sees the alerts mailed to their address on a page of their own, and reaches the manage page from it", async () => {
   const session = await signUp(e2e.url, { email: uniqueEmail("member") });
-  const subscribed = await api(e2e.url, "/api/alerts", { method: "POST", body: { email: session.email, frequency: "daily", search: { search: "golang", location: "Remote" } } });
+  const subscribed = await api(e2e.url, "/api/alerts", {
+    method: "POST",
+    body: { email: session.email, frequency: "daily", search: { search: "golang", location: "Remote" } },
+  });
   expect(subscribed.status).toBe(202);
   const page = await e2e.open("/my-alerts", { session });
   await page.getByRole("heading", { name: "My Job Alerts" }).waitFor();

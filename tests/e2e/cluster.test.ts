@@ -36,7 +36,8 @@ describe.skipIf(!engines.includes("postgres"))("WEB_CONCURRENCY on postgres", ()
     });
     // Health answers once the first worker listens; the second may still be starting.
     const deadline = Date.now() + 60_000;
-    while (listeningPids(app).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (listeningPids(app).length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
   }, 240_000);
   afterAll(async () => {
     await app?.crash();
@@ -49,12 +50,18 @@ describe.skipIf(!engines.includes("postgres"))("WEB_CONCURRENCY on postgres", ()
     const [first, second] = pids;
     expect(first).not.toBe(second);
     expect(first).not.toBe(app.process.pid);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${app.url}${i % 2 ? "/" : "/api/jobs"}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fetch(`${app.url}${i % 2 ? "/" : "/api/jobs"}`)),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     // The session made by one process is honoured by the other: both read the same secret and database.
     const owner = await signUp(app.url);
     for (let i = 0; i < 4; i++) {
-      const { status } = await api(app.url, "/api/post-job", { method: "POST", session: owner, body: validJob({ jobTitle: `Cluster ${i}` }) });
+      const { status } = await api(app.url, "/api/post-job", {
+        method: "POST",
+        session: owner,
+        body: validJob({ jobTitle: `Cluster ${i}` }),
+      });
       expect(status).toBe(201);
     }
   });

@@ -4,7 +4,16 @@ import { contactMessages } from "#server/db/schema.ts";
 import { startOutboxSender, type OutboxSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
-import { DESKTOP, expectAccessible, flowTest, hydrated, type PageOptions, pauseClock, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import {
+  DESKTOP,
+  expectAccessible,
+  flowTest,
+  hydrated,
+  type PageOptions,
+  pauseClock,
+  useE2e,
+  VIEWPORTS,
+} from "#tests/e2e/fixtures.ts";
 
 const CONTACT_TO = "team@jobboard.test";
 
@@ -30,7 +39,10 @@ async function openContact(options: PageOptions) {
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: new RegExp(`^${label}`) });
 const popup = (page: Page, text: string) => page.getByText(text, { exact: true });
 
-async function fill(page: Page, values: { name?: string; email?: string; phone?: string; subject?: string; message?: string }) {
+async function fill(
+  page: Page,
+  values: { name?: string; email?: string; phone?: string; subject?: string; message?: string },
+) {
   if (values.name !== undefined) await field(page, "Name").fill(values.name);
   if (values.email !== undefined) await field(page, "Email").fill(values.email);
   if (values.phone !== undefined) await field(page, "Phone number").fill(values.phone);
@@ -39,7 +51,9 @@ async function fill(page: Page, values: { name?: string; email?: string; phone?:
 }
 
 async function formValues(page: Page) {
-  return Promise.all(["Name", "Email", "Phone number", "Subject", "Message"].map((label) => field(page, label).inputValue()));
+  return Promise.all(
+    ["Name", "Email", "Phone number", "Subject", "Message"].map((label) => field(page, label).inputValue()),
+  );
 }
 
 /** Spec §4: the result popup shows, then goes away by itself after 1.5 s. */
@@ -54,35 +68,39 @@ async function storedCount() {
 
 describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
   const flow = flowTest(viewport);
-  flow("name, email and message are required, email is typed as email, and phone and subject are optional", async () => {
-    const { page, close } = await openContact({ viewport });
-    expect(await field(page, "Name").getAttribute("required")).not.toBeNull();
-    expect(await field(page, "Email").getAttribute("required")).not.toBeNull();
-    expect(await field(page, "Email").getAttribute("type")).toBe("email");
-    expect(await field(page, "Message").getAttribute("required")).not.toBeNull();
-    expect(await field(page, "Phone number").getAttribute("required")).toBeNull();
-    expect(await field(page, "Subject").getAttribute("required")).toBeNull();
+  flow(
+    "name, email and message are required, email is typed as email, and phone and subject are optional",
+    async () => {
+      const { page, close } = await openContact({ viewport });
+      expect(await field(page, "Name").getAttribute("required")).not.toBeNull();
+      expect(await field(page, "Email").getAttribute("required")).not.toBeNull();
+      expect(await field(page, "Email").getAttribute("type")).toBe("email");
+      expect(await field(page, "Message").getAttribute("required")).not.toBeNull();
+      expect(await field(page, "Phone number").getAttribute("required")).toBeNull();
+      expect(await field(page, "Subject").getAttribute("required")).toBeNull();
 
-    const before = await storedCount();
-    const sends: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/sendEmail") sends.push(request.method());
-    });
-    await page.getByRole("button", { name: "Send Message" }).click();
-    // The browser refuses the empty form and focuses its first required field.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
-    const missing = (label: string) => field(page, label).evaluate((input: HTMLInputElement) => input.validity.valueMissing);
-    expect([await missing("Name"), await missing("Email"), await missing("Message")]).toEqual([true, true, true]);
-    expect([await missing("Phone number"), await missing("Subject")]).toEqual([false, false]);
+      const before = await storedCount();
+      const sends: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/sendEmail") sends.push(request.method());
+      });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      // The browser refuses the empty form and focuses its first required field.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+      const missing = (label: string) =>
+        field(page, label).evaluate((input: HTMLInputElement) => input.validity.valueMissing);
+      expect([await missing("Name"), await missing("Email"), await missing("Message")]).toEqual([true, true, true]);
+      expect([await missing("Phone number"), await missing("Subject")]).toEqual([false, false]);
 
-    // With the required fields filled the same button sends: one request and one stored message, so the refused click sent nothing.
-    await fill(page, { name: "Ira", email: "ira@example.com", message: `Required fields on ${viewportName}` });
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await popup(page, "Email sent successfully").waitFor();
-    expect(sends).toEqual(["POST"]);
-    expect(await storedCount()).toBe(before + 1);
-    await close();
-  });
+      // With the required fields filled the same button sends: one request and one stored message, so the refused click sent nothing.
+      await fill(page, { name: "Ira", email: "ira@example.com", message: `Required fields on ${viewportName}` });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await popup(page, "Email sent successfully").waitFor();
+      expect(sends).toEqual(["POST"]);
+      expect(await storedCount()).toBe(before + 1);
+      await close();
+    },
+  );
 
   test("the 'Email sent successfully' toast does not cover the header", async () => {
     const page = await e2e.newPage({ viewport });
@@ -100,28 +118,35 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
     await page.context().close();
   });
 
-  flow("a sent message shows 'Email sent successfully', clears every field and arrives by mail with reply-to the visitor", async () => {
-    const { page, close } = await openContact({ viewport });
-    const subject = `Question from the ${viewportName} page`;
-    await fill(page, {
-      name: "Meera Iyer",
-      email: "meera.iyer@example.com",
-      phone: "+91 99000 11223",
-      subject,
-      message: "Can I post the same job in two cities?",
-    });
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expectPopupComesAndGoes(page, "Email sent successfully");
-    expect(await formValues(page)).toEqual(["", "", "", "", ""]);
+  flow(
+    "a sent message shows 'Email sent successfully', clears every field and arrives by mail with reply-to the visitor",
+    async () => {
+      const { page, close } = await openContact({ viewport });
+      const subject = `Question from the ${viewportName} page`;
+      await fill(page, {
+        name: "Meera Iyer",
+        email: "meera.iyer@example.com",
+        phone: "+91 99000 11223",
+        subject,
+        message: "Can I post the same job in two cities?",
+      });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expectPopupComesAndGoes(page, "Email sent successfully");
+      expect(await formValues(page)).toEqual(["", "", "", "", ""]);
 
-    await expect.poll(() => smtp.mails.filter((mail) => mail.headers.subject === `Contact form: ${subject}`).length, { timeout: 15_000 }).toBe(1);
-    const mail = smtp.mails.find((m) => m.headers.subject === `Contact form: ${subject}`);
-    expect(mail?.envelopeTo).toEqual([CONTACT_TO]);
-    expect(mail?.headers["reply-to"]).toBe("Meera Iyer <meera.iyer@example.com>");
-    expect(mail?.text).toContain("Phone: +91 99000 11223");
-    expect(mail?.text).toContain("Can I post the same job in two cities?");
-    await close();
-  });
+      await expect
+        .poll(() => smtp.mails.filter((mail) => mail.headers.subject === `Contact form: ${subject}`).length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      const mail = smtp.mails.find((m) => m.headers.subject === `Contact form: ${subject}`);
+      expect(mail?.envelopeTo).toEqual([CONTACT_TO]);
+      expect(mail?.headers["reply-to"]).toBe("Meera Iyer <meera.iyer@example.com>");
+      expect(mail?.text).toContain("Phone: +91 99000 11223");
+      expect(mail?.text).toContain("Can I post the same job in two cities?");
+      await close();
+    },
+  );
 
   flow("while sending, the button reads 'Submitting...' and is dimmed", async () => {
     const { page, close } = await openContact({ viewport });
@@ -153,7 +178,9 @@ describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {
     await expectPopupComesAndGoes(page, "Failed to send email. Please try again.");
     const name = field(page, "Name");
     expect(await name.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(`#${await name.getAttribute("aria-describedby")}`).innerText()).toBe("Please enter your name");
+    expect(await page.locator(`#${await name.getAttribute("aria-describedby")}`).innerText()).toBe(
+      "Please enter your name",
+    );
     expect(await page.getByText("Please enter a valid email address, like name@example.com").count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
     expect(await field(page, "Message").inputValue()).toBe("Hello there");

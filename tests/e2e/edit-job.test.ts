@@ -29,7 +29,11 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
 
   flow("the form is prefilled from the job after a 1.5 s spinner", async () => {
     const prefilledDate = daysAgo(3);
-    const id = await postJob({ jobTitle: "Prefilled Engineer", postingDate: prefilledDate, companyTwitter: "https://twitter.com/acme" });
+    const id = await postJob({
+      jobTitle: "Prefilled Engineer",
+      postingDate: prefilledDate,
+      companyTwitter: "https://twitter.com/acme",
+    });
     // A page of its own: its clock is stopped so the spinner can be seen before the 1.5 s are up.
     const own = await e2e.newPage({ viewport, session: owner });
     try {
@@ -63,41 +67,55 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     await page.getByText("CSS", { exact: true }).first().waitFor();
   });
 
-  flow("saving shows '✔ Job Updated Successfully', which closes itself after 1.5 s, and My Listings follows after 2 s", async () => {
-    const id = await postJob({ jobTitle: "Before Edit" });
-    // A page of its own with a stopped clock: the 500 ms between the toast closing and the redirect is a real-time
-    // race on a loaded machine, so the test moves time itself.
-    const own = await e2e.newPage({ viewport, session: owner });
-    try {
-      await pauseClock(own);
-      await own.goto(`${e2e.url}/edit-job/${id}`);
-      await hydrated(own);
-      await own.clock.runFor(1_500);
-      await field(own, "jobTitle").fill("After Edit");
-      await field(own, "jobLocation").fill("Chennai");
-      await field(own, "companyTwitter").fill("");
-      await own.getByRole("button", { name: "Update Job" }).click();
-      const toast = own.getByText("✔ Job Updated Successfully");
-      await toast.waitFor();
-      await own.clock.runFor(1_499);
-      expect(await toast.isVisible()).toBe(true);
-      await own.clock.runFor(1);
-      await toast.waitFor({ state: "detached" });
-      expect(own.url()).toBe(`${e2e.url}/edit-job/${id}`);
-      await own.clock.runFor(499);
-      expect(own.url()).toBe(`${e2e.url}/edit-job/${id}`);
-      await own.clock.runFor(1);
-      await own.waitForURL(`${e2e.url}/my-job`);
-      await own.getByRole("cell", { name: "After Edit", exact: true }).waitFor();
-    } finally {
-      await own.context().close();
-    }
-    const { json } = await api(e2e.url, `/api/all-jobs/${id}`);
-    expect(json).toMatchObject({ jobTitle: "After Edit", jobLocation: "Chennai", companyTwitter: null, postedByEmail: owner.email });
-  });
+  flow(
+    "saving shows '✔ Job Updated Successfully', which closes itself after 1.5 s, and My Listings follows after 2 s",
+    async () => {
+      const id = await postJob({ jobTitle: "Before Edit" });
+      // A page of its own with a stopped clock: the 500 ms between the toast closing and the redirect is a real-time
+      // race on a loaded machine, so the test moves time itself.
+      const own = await e2e.newPage({ viewport, session: owner });
+      try {
+        await pauseClock(own);
+        await own.goto(`${e2e.url}/edit-job/${id}`);
+        await hydrated(own);
+        await own.clock.runFor(1_500);
+        await field(own, "jobTitle").fill("After Edit");
+        await field(own, "jobLocation").fill("Chennai");
+        await field(own, "companyTwitter").fill("");
+        await own.getByRole("button", { name: "Update Job" }).click();
+        const toast = own.getByText("✔ Job Updated Successfully");
+        await toast.waitFor();
+        await own.clock.runFor(1_499);
+        expect(await toast.isVisible()).toBe(true);
+        await own.clock.runFor(1);
+        await toast.waitFor({ state: "detached" });
+        expect(own.url()).toBe(`${e2e.url}/edit-job/${id}`);
+        await own.clock.runFor(499);
+        expect(own.url()).toBe(`${e2e.url}/edit-job/${id}`);
+        await own.clock.runFor(1);
+        await own.waitForURL(`${e2e.url}/my-job`);
+        await own.getByRole("cell", { name: "After Edit", exact: true }).waitFor();
+      } finally {
+        await own.context().close();
+      }
+      const { json } = await api(e2e.url, `/api/all-jobs/${id}`);
+      expect(json).toMatchObject({
+        jobTitle: "After Edit",
+        jobLocation: "Chennai",
+        companyTwitter: null,
+        postedByEmail: owner.email,
+      });
+    },
+  );
 
   flow("a listing's custom skills are prefilled, and one more is created with the keyboard and saved", async () => {
-    const id = await postJob({ jobTitle: "Custom Skills", skills: [{ value: "Rust", label: "Rust" }, { value: "React", label: "React" }] });
+    const id = await postJob({
+      jobTitle: "Custom Skills",
+      skills: [
+        { value: "Rust", label: "Rust" },
+        { value: "React", label: "React" },
+      ],
+    });
     await page.goto(`${e2e.url}/edit-job/${id}`);
     await field(page, "jobTitle").waitFor();
     await page.getByText("Rust", { exact: true }).first().waitFor();

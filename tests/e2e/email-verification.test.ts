@@ -14,9 +14,21 @@ beforeAll(async () => {
   smtp = await FakeSmtp.start();
 });
 // Verification on (the product default); review off, so verifying is the only step before publishing.
-const e2e = useE2e(() => ({ env: { SMTP_URL: smtp.url, REQUIRE_EMAIL_VERIFICATION: "true", MODERATION: "off", ACCOUNT_MAIL_RATE_LIMIT_MAX: "100" } }));
+const e2e = useE2e(() => ({
+  env: {
+    SMTP_URL: smtp.url,
+    REQUIRE_EMAIL_VERIFICATION: "true",
+    MODERATION: "off",
+    ACCOUNT_MAIL_RATE_LIMIT_MAX: "100",
+  },
+}));
 beforeAll(() => {
-  sender = startMailSender({ db: e2e.server.services.database.db, env: e2e.server.services.env, logger: e2e.server.services.logger, pollIntervalMs: 50 });
+  sender = startMailSender({
+    db: e2e.server.services.database.db,
+    env: e2e.server.services.env,
+    logger: e2e.server.services.logger,
+    pollIntervalMs: 50,
+  });
 });
 afterAll(async () => {
   await sender?.stop();
@@ -34,7 +46,9 @@ async function waitForMails(to: string, subject: string, count: number) {
 }
 
 const searchTitles = async (text: string) =>
-  ((await api(e2e.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map((job) => job.jobTitle);
+  ((await api(e2e.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map(
+    (job) => job.jobTitle,
+  );
 
 describe.each(VIEWPORTS)("email verification at %s width", (name, viewport) => {
   test("sign up → the mail arrives at a real SMTP server → the verify link publishes the held listing", async () => {
@@ -50,16 +64,27 @@ describe.each(VIEWPORTS)("email verification at %s width", (name, viewport) => {
     await page.getByRole("status").filter({ hasText: "Welcome! Signup successful!" }).waitFor();
 
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const posted = await api(e2e.url, "/api/post-job", { method: "POST", headers: { cookie }, body: validJob({ jobTitle: title, postingDate: daysAgo(0) }) });
+    const posted = await api(e2e.url, "/api/post-job", {
+      method: "POST",
+      headers: { cookie },
+      body: validJob({ jobTitle: title, postingDate: daysAgo(0) }),
+    });
     expect(posted.json.status).toBe("pending");
     expect(await searchTitles(title)).toEqual([]);
 
     await page.goto(`${e2e.url}/my-job`);
     await hydrated(page);
     await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
-    await page.getByRole("row").filter({ hasText: title }).getByText("Not published until you verify your email address").waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: title })
+      .getByText("Not published until you verify your email address")
+      .waitFor();
     await page.getByRole("button", { name: "Resend the mail" }).click();
-    await page.getByRole("status").filter({ hasText: `We sent the mail again to ${email}.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `We sent the mail again to ${email}.` })
+      .waitFor();
     await expectAccessible(page);
 
     const [first] = await waitForMails(email, "Verify your email address", 2);

@@ -7,7 +7,15 @@ const e2e = useE2e();
 
 beforeAll(async () => {
   await insertJobs(e2e.server, [
-    { jobTitle: "Alpha Developer", companyName: "Alpha Co", jobLocation: "Chennai", employmentType: "Contract", minPrice: "11000", maxPrice: "22000", postingDate: daysAgo(1) },
+    {
+      jobTitle: "Alpha Developer",
+      companyName: "Alpha Co",
+      jobLocation: "Chennai",
+      employmentType: "Contract",
+      minPrice: "11000",
+      maxPrice: "22000",
+      postingDate: daysAgo(1),
+    },
     { jobTitle: "Beta Designer", companyName: "Beta Co", postingDate: daysAgo(2) },
     { jobTitle: "Gamma Writer", companyName: "Gamma Co", postingDate: daysAgo(3) },
     { jobTitle: "Delta Tester", companyName: "Delta Co", postingDate: daysAgo(4) },
@@ -80,12 +88,23 @@ test("the favourites page lists saved jobs with logo, title, company, location, 
     year: "numeric",
     timeZone: "UTC",
   });
-  for (const expected of ["Alpha Developer", "Alpha Co", "Chennai", "Contract", "11,000-22,000 / Monthly", posted]) expect(text).toContain(expected);
+  for (const expected of ["Alpha Developer", "Alpha Co", "Chennai", "Contract", "11,000-22,000 / Monthly", posted])
+    expect(text).toContain(expected);
   expect(await alpha.getByRole("img", { name: "Alpha Co logo" }).count()).toBe(1);
-  const columns = (await page.locator("main ul").first().evaluate((list) => getComputedStyle(list).gridTemplateColumns)).split(" ");
+  const columns = (
+    await page
+      .locator("main ul")
+      .first()
+      .evaluate((list) => getComputedStyle(list).gridTemplateColumns)
+  ).split(" ");
   expect(columns).toHaveLength(3);
   await page.setViewportSize({ width: 800, height: 900 });
-  const medium = (await page.locator("main ul").first().evaluate((list) => getComputedStyle(list).gridTemplateColumns)).split(" ");
+  const medium = (
+    await page
+      .locator("main ul")
+      .first()
+      .evaluate((list) => getComputedStyle(list).gridTemplateColumns)
+  ).split(" ");
   expect(medium).toHaveLength(2);
 
   await alpha.getByRole("link", { name: "Alpha Developer" }).click();
@@ -129,14 +148,18 @@ test("the badge follows favourites saved in another tab", async () => {
   await context.close();
 });
 
-test("favourites have no serious or critical accessibility violations at 1280 px and at 375 px", { timeout: 90_000 }, async () => {
-  for (const viewport of [DESKTOP, MOBILE]) {
-    const page = await e2e.newPage({ viewport });
-    await open(page, e2e.url);
-    await heart(page, "Alpha Developer").click();
-    await open(page, `${e2e.url}/favourite`);
-    await page.locator("main article").first().waitFor();
-    await expectAccessible(page);
-    await page.context().close();
-  }
-});
+test(
+  "favourites have no serious or critical accessibility violations at 1280 px and at 375 px",
+  { timeout: 90_000 },
+  async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await e2e.newPage({ viewport });
+      await open(page, e2e.url);
+      await heart(page, "Alpha Developer").click();
+      await open(page, `${e2e.url}/favourite`);
+      await page.locator("main article").first().waitFor();
+      await expectAccessible(page);
+      await page.context().close();
+    }
+  },
+);

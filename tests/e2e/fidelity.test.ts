@@ -21,7 +21,10 @@ beforeAll(async () => {
 
 /** When CSS hides (or shows) this element: the delay of its timed animation, e.g. "4s". */
 const animationDelay = (page: Page, testId: string) =>
-  page.getByTestId(testId).first().evaluate((node) => getComputedStyle(node).animationDelay);
+  page
+    .getByTestId(testId)
+    .first()
+    .evaluate((node) => getComputedStyle(node).animationDelay);
 
 test("on the home page the card logo skeleton starts when the splash lifts, so it is seen for its 2 s", async () => {
   const page = await e2e.newPage();
@@ -59,7 +62,10 @@ test("Back on a source page reached directly goes to Job Sites, not off the site
 
 test("Back on a source page reached from Job Sites goes back there through history", async () => {
   const page = await e2e.open("/job-sites");
-  await page.getByRole("link", { name: /RemoteOk/ }).first().click();
+  await page
+    .getByRole("link", { name: /RemoteOk/ })
+    .first()
+    .click();
   await page.waitForURL(`${e2e.url}/remoteok`);
   await page.getByRole("status", { name: "Loading jobs" }).waitFor({ state: "hidden", timeout: 10_000 });
   await page.getByRole("link", { name: "Back", exact: true }).click();
@@ -101,7 +107,9 @@ test("a failed log out keeps the stored 'genius-token', since the user is still 
   const session = await signUp(e2e.url, { name: "Stays Signed In" });
   const page = await e2e.open("/favourite", { session });
   await page.evaluate(() => localStorage.setItem("genius-token", "a-token"));
-  await page.route("**/api/auth/sign-out", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await page.route("**/api/auth/sign-out", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+  );
   await page.getByRole("button", { name: "Log out" }).click();
   await page.getByText("Could not log out. Check your connection and try again.").waitFor();
   expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBe("a-token");
@@ -136,7 +144,9 @@ test("the post form refuses a posting date older than 30 days or in the future, 
   await fillJobForm(page, completeJob({ postingDate: "2026-10-24" }));
   await page.getByRole("button", { name: "Post Job" }).click();
   const message = page.locator('[id$="-postingDate-error"]');
-  await expect.poll(() => message.textContent(), { timeout: 10_000 }).toBe("Must be within the last 30 days; an older listing is never shown");
+  await expect
+    .poll(() => message.textContent(), { timeout: 10_000 })
+    .toBe("Must be within the last 30 days; an older listing is never shown");
   expect(await field(page, "postingDate").getAttribute("aria-invalid")).toBe("true");
   await field(page, "postingDate").fill("2026-10-25");
   await expect.poll(() => message.count(), { timeout: 10_000 }).toBe(0);

@@ -65,7 +65,8 @@ export function useE2e(options: TestServerOptions | (() => TestServerOptions) = 
   });
 
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error("useE2e: the server and browser start in beforeAll; use them inside tests or hooks");
+    if (value === undefined)
+      throw new Error("useE2e: the server and browser start in beforeAll; use them inside tests or hooks");
     return value;
   };
 
@@ -142,8 +143,11 @@ export async function nextFrame(page: Page): Promise<void> {
 /** Resolves once React Router has no navigation or revalidation in flight. */
 export async function routerIdle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const router = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string } } })
-      .__reactRouterDataRouter;
+    const router = (
+      window as unknown as {
+        __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string } };
+      }
+    ).__reactRouterDataRouter;
     return router?.state.navigation.state === "idle" && router.state.revalidation === "idle";
   });
 }

@@ -76,7 +76,9 @@ test("SIGTERM under load from 8 clients drops no request that started before it,
   };
   const clients = Promise.all(Array.from({ length: 8 }, (_, lane) => client(lane)));
   // Load is flowing once every client has an answer.
-  await expect.poll(() => outcomes.filter((o) => o.status).length, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(16);
+  await expect
+    .poll(() => outcomes.filter((o) => o.status).length, { timeout: 60_000, interval: 20 })
+    .toBeGreaterThanOrEqual(16);
 
   signalAt = performance.now();
   app.process.kill("SIGTERM");

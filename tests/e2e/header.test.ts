@@ -9,7 +9,12 @@ test("the header links Find Jobs, Job Sites, My Listings, Post Free Job and the 
   const page = await e2e.newPage({ viewport: DESKTOP });
   await open(page, `${e2e.url}/favourite`);
   const nav = page.getByRole("navigation", { name: "Main" });
-  const expected = { "Find Jobs": "/", "Job Sites": "/job-sites", "My Listings": "/my-job", "Post Free Job": "/post-job" };
+  const expected = {
+    "Find Jobs": "/",
+    "Job Sites": "/job-sites",
+    "My Listings": "/my-job",
+    "Post Free Job": "/post-job",
+  };
   for (const [name, href] of Object.entries(expected)) {
     expect(await nav.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
   }
@@ -96,7 +101,18 @@ test("on a 375 px screen the navigation collapses into a menu button that toggle
   await toggle.click();
   const menu = page.getByRole("navigation", { name: "Mobile" });
   await menu.waitFor();
-  for (const name of ["Find Jobs", "Job Sites", "My Listings", "Post Free Job", "Our Story", "Get in Touch", "User Agreement", "Privacy Notice", "Blog", "Sign In"]) {
+  for (const name of [
+    "Find Jobs",
+    "Job Sites",
+    "My Listings",
+    "Post Free Job",
+    "Our Story",
+    "Get in Touch",
+    "User Agreement",
+    "Privacy Notice",
+    "Blog",
+    "Sign In",
+  ]) {
     expect(await menu.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
   }
   await page.getByRole("button", { name: "Close menu" }).click();
@@ -112,12 +128,16 @@ test("the footer links the site's pages, the community guidelines and the social
   const page = await e2e.newPage({ viewport: DESKTOP });
   await open(page, `${e2e.url}/favourite`);
   const footer = page.locator("footer");
-  expect(await footer.getByRole("link", { name: "Community Guidelines" }).getAttribute("href")).toBe("/community-guidelines");
+  expect(await footer.getByRole("link", { name: "Community Guidelines" }).getAttribute("href")).toBe(
+    "/community-guidelines",
+  );
   expect(await footer.getByRole("link", { name: "Our Story" }).getAttribute("href")).toBe("/about-us");
   const linkedin = footer.getByRole("link", { name: "LinkedIn" });
   expect(await linkedin.getAttribute("href")).toMatch(/^https:\/\/www\.linkedin\.com\//);
   expect(await linkedin.getAttribute("target")).toBe("_blank");
-  expect(await footer.getByRole("link", { name: "Telegram channel" }).getAttribute("href")).toMatch(/^https:\/\/t\.me\//);
+  expect(await footer.getByRole("link", { name: "Telegram channel" }).getAttribute("href")).toMatch(
+    /^https:\/\/t\.me\//,
+  );
   await page.context().close();
 });
 

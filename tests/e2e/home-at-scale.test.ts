@@ -12,7 +12,13 @@ const LISTINGS = 2_000;
 beforeAll(async () => {
   const now = new Date();
   const db = e2e.server.services.database.db;
-  await insertJobsBulk(db, Array.from({ length: LISTINGS }, (_, i) => ({ ...syntheticJob(i + 1, now), postingDate: new Date(now.getTime() - i * 60_000) })));
+  await insertJobsBulk(
+    db,
+    Array.from({ length: LISTINGS }, (_, i) => ({
+      ...syntheticJob(i + 1, now),
+      postingDate: new Date(now.getTime() - i * 60_000),
+    })),
+  );
   // What the seed and migrations do: the estimate reads these statistics.
   await db.execute(sql`ANALYZE jobs`);
 });

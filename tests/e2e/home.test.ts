@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
-import { animationsDone, DESKTOP, expectAccessible, freezeAnimations, hydrated, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
+import {
+  animationsDone,
+  DESKTOP,
+  expectAccessible,
+  freezeAnimations,
+  hydrated,
+  MOBILE,
+  useE2e,
+} from "#tests/e2e/fixtures.ts";
 import { daysAgo, insertJobs, open, postJobViaApi } from "#tests/e2e/job-data.ts";
 
 const e2e = useE2e();
@@ -39,7 +47,13 @@ beforeAll(async () => {
       postingDate: daysAgo(10),
       companyLogo: "",
     })),
-    { jobTitle: "Fresher Analyst", jobLocation: "Mumbai", experienceLevel: "Fresher", gender: "Other", postingDate: daysAgo(20) },
+    {
+      jobTitle: "Fresher Analyst",
+      jobLocation: "Mumbai",
+      experienceLevel: "Fresher",
+      gender: "Other",
+      postingDate: daysAgo(20),
+    },
     { jobTitle: "Expired Role", postingDate: daysAgo(40) },
   ]);
 });
@@ -74,7 +88,8 @@ test("the hero shows the headline, both badges, the three static counters and th
   await open(page, e2e.url);
   const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
   const text = await hero.innerText();
-  for (const expected of ["Call Directly HR", "Send The Mail", "0+", "5000+", "1000+"]) expect(text).toContain(expected);
+  for (const expected of ["Call Directly HR", "Send The Mail", "0+", "5000+", "1000+"])
+    expect(text).toContain(expected);
   expect(await page.getByPlaceholder("What position are you looking for?").isVisible()).toBe(true);
   expect(await page.getByRole("textbox", { name: "Location" }).isVisible()).toBe(true);
   expect(await page.getByRole("button", { name: "Search", exact: true }).isVisible()).toBe(true);
@@ -246,7 +261,12 @@ test("a page number past the last page shows the last page and says so, not '99 
   const page = await e2e.newPage({ viewport: DESKTOP });
   await open(page, `${e2e.url}/?page=99`);
   expect(await page.getByRole("alert").innerText()).toContain("Page: There are only 3 pages; showing the last one");
-  expect(await page.getByRole("form", { name: "Pages" }).getByText(/\d+ \/ \d+/).textContent()).toBe("Page 3 / 3");
+  expect(
+    await page
+      .getByRole("form", { name: "Pages" })
+      .getByText(/\d+ \/ \d+/)
+      .textContent(),
+  ).toBe("Page 3 / 3");
   expect(await cards(page).count()).toBe(ACTIVE - 20);
   await page.context().close();
 });
@@ -254,7 +274,9 @@ test("a page number past the last page shows the last page and says so, not '99 
 test("a minimum salary above the maximum says so instead of silently finding nothing", async () => {
   const page = await e2e.newPage({ viewport: DESKTOP });
   await open(page, `${e2e.url}/?minSalary=300000&maxSalary=100000`);
-  expect(await page.getByRole("alert").innerText()).toContain("Minimum salary: Must not be more than the maximum salary (1,00,000)");
+  expect(await page.getByRole("alert").innerText()).toContain(
+    "Minimum salary: Must not be more than the maximum salary (1,00,000)",
+  );
   expect(await cards(page).count()).toBeGreaterThan(0);
   await page.context().close();
 });
@@ -282,7 +304,15 @@ test("a card shows company, title and its chips, and the whole card opens the jo
   await open(page, `${e2e.url}/?search=Intern Tester`);
   const card = cards(page).first();
   const text = await card.innerText();
-  for (const expected of ["Acme Widgets", "Intern Tester", "Pune", "Part-time", "5,000-8,000 / Monthly", "Internship", "Basic English"]) {
+  for (const expected of [
+    "Acme Widgets",
+    "Intern Tester",
+    "Pune",
+    "Part-time",
+    "5,000-8,000 / Monthly",
+    "Internship",
+    "Basic English",
+  ]) {
     expect(text).toContain(expected);
   }
   expect(await card.locator("svg.lucide-indian-rupee").count()).toBe(1);
@@ -359,22 +389,26 @@ test("at 375 px the filters are a slide-up panel opened by the Filter button, cl
   await page.context().close();
 });
 
-test("home has no serious or critical accessibility violations at 1280 px and at 375 px", { timeout: 90_000 }, async () => {
-  for (const viewport of [DESKTOP, MOBILE]) {
-    const page = await e2e.newPage({ viewport });
-    await open(page, e2e.url);
-    await page.getByTestId("logo-skeleton").first().waitFor({ state: "hidden" });
-    await expectAccessible(page);
-    if (viewport === MOBILE) {
-      await page.getByRole("button", { name: "Filter", exact: true }).click();
-      const sheet = page.getByRole("dialog", { name: "Filters" });
-      await sheet.waitFor();
-      await animationsDone(sheet);
+test(
+  "home has no serious or critical accessibility violations at 1280 px and at 375 px",
+  { timeout: 90_000 },
+  async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await e2e.newPage({ viewport });
+      await open(page, e2e.url);
+      await page.getByTestId("logo-skeleton").first().waitFor({ state: "hidden" });
       await expectAccessible(page);
+      if (viewport === MOBILE) {
+        await page.getByRole("button", { name: "Filter", exact: true }).click();
+        const sheet = page.getByRole("dialog", { name: "Filters" });
+        await sheet.waitFor();
+        await animationsDone(sheet);
+        await expectAccessible(page);
+      }
+      await page.context().close();
     }
-    await page.context().close();
-  }
-});
+  },
+);
 
 test("the filter sidebar becomes the slide-up panel at exactly 768 px and stays a sidebar at 769 px", async () => {
   const page = await e2e.newPage({ viewport: { width: 768, height: 900 } });

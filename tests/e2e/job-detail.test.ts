@@ -1,7 +1,16 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { jobs } from "#server/db/schema.ts";
-import { animationsDone, DESKTOP, expectAccessible, freezeAnimations, pauseClock, hydrated, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
+import {
+  animationsDone,
+  DESKTOP,
+  expectAccessible,
+  freezeAnimations,
+  pauseClock,
+  hydrated,
+  MOBILE,
+  useE2e,
+} from "#tests/e2e/fixtures.ts";
 import { daysAgo, insertJobs, open, postJobViaApi } from "#tests/e2e/job-data.ts";
 
 const e2e = useE2e();
@@ -13,22 +22,36 @@ const COMPANY_DESCRIPTION =
   "Acme makes widgets for everyone. We started in a garage in Pune and now ship to forty countries, with a team of two hundred people who love their craft.";
 
 beforeAll(async () => {
-  fullId = await postJobViaApi(e2e.server, {
-    jobTitle: "Staff React Engineer",
-    postingDate: daysAgo(1),
-    postedByNumber: "+91 98765 43210",
-    gender: "Female",
-    companyDec: COMPANY_DESCRIPTION,
-    companyLogo: `${e2e.url}/images/logo.svg`,
-    companyFacebook: "https://www.facebook.com/acme",
-    companyTwitter: "https://x.com/acme",
-    description: "Build delightful interfaces.\nShip every week.",
-    responsibilities: "1. Write React components\n2. Review pull requests",
-    requirements: "3 years of React\nGood English",
-  }, { email: "hr@acme.example" });
+  fullId = await postJobViaApi(
+    e2e.server,
+    {
+      jobTitle: "Staff React Engineer",
+      postingDate: daysAgo(1),
+      postedByNumber: "+91 98765 43210",
+      gender: "Female",
+      companyDec: COMPANY_DESCRIPTION,
+      companyLogo: `${e2e.url}/images/logo.svg`,
+      companyFacebook: "https://www.facebook.com/acme",
+      companyTwitter: "https://x.com/acme",
+      description: "Build delightful interfaces.\nShip every week.",
+      responsibilities: "1. Write React components\n2. Review pull requests",
+      requirements: "3 years of React\nGood English",
+    },
+    { email: "hr@acme.example" },
+  );
   await insertJobs(
     e2e.server,
-    [{ jobTitle: "Bare Listing", postedByNumber: "", companyLogo: `${e2e.url}/images/missing.png`, companyLinkedin: "", companyInstgram: "", companySite: "", higherEducation: "" }],
+    [
+      {
+        jobTitle: "Bare Listing",
+        postedByNumber: "",
+        companyLogo: `${e2e.url}/images/missing.png`,
+        companyLinkedin: "",
+        companyInstgram: "",
+        companySite: "",
+        higherEducation: "",
+      },
+    ],
     { skills: [], postedByEmail: null },
   );
   await insertJobs(e2e.server, [{ jobTitle: "Long Gone Role", postingDate: daysAgo(45) }]);
@@ -78,13 +101,22 @@ test("the detail shows its chips, skills, openings, bullet lists and the 'Posted
     "Higher education: B.Tech",
   ]);
   expect(await page.getByRole("list", { name: "Job facts" }).locator("svg.lucide-indian-rupee").count()).toBe(1);
-  expect(await page.getByRole("list", { name: "Skills" }).getByRole("listitem").allInnerTexts()).toEqual(["React", "CSS"]);
+  expect(await page.getByRole("list", { name: "Skills" }).getByRole("listitem").allInnerTexts()).toEqual([
+    "React",
+    "CSS",
+  ]);
   expect(await main(page).innerText()).toMatch(/Openings:\s*2/);
-  const list = (heading: string) => page.locator("section", { has: page.getByRole("heading", { name: heading }) }).getByRole("listitem");
+  const list = (heading: string) =>
+    page.locator("section", { has: page.getByRole("heading", { name: heading }) }).getByRole("listitem");
   expect(await list("Description").allInnerTexts()).toEqual(["Build delightful interfaces.", "Ship every week."]);
   expect(await list("Responsibilities").allInnerTexts()).toEqual(["Write React components", "Review pull requests"]);
   expect(await list("Requirements").allInnerTexts()).toEqual(["3 years of React", "Good English"]);
-  const expected = new Date(`${daysAgo(1)}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "2-digit", year: "numeric", timeZone: "UTC" });
+  const expected = new Date(`${daysAgo(1)}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "2-digit",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   expect(await main(page).innerText()).toContain(`Posted on ${expected}`);
   await page.context().close();
 });
@@ -95,8 +127,12 @@ test("desktop shows Apply in a new tab, the mail and chat links and Share Job", 
   const apply = page.getByRole("link", { name: "Apply", exact: true });
   expect(await apply.getAttribute("href")).toBe("https://acme.example/apply");
   expect(await apply.getAttribute("target")).toBe("_blank");
-  expect(await page.getByRole("link", { name: "hr@acme.example" }).getAttribute("href")).toMatch(/^mailto:hr@acme\.example/);
-  expect(await page.getByRole("link", { name: "+91 98765 43210" }).getAttribute("href")).toBe("https://wa.me/919876543210");
+  expect(await page.getByRole("link", { name: "hr@acme.example" }).getAttribute("href")).toMatch(
+    /^mailto:hr@acme\.example/,
+  );
+  expect(await page.getByRole("link", { name: "+91 98765 43210" }).getAttribute("href")).toBe(
+    "https://wa.me/919876543210",
+  );
   expect(await page.getByRole("button", { name: "Share Job" }).isVisible()).toBe(true);
   expect(await page.getByRole("button", { name: "Apply Now" }).isVisible()).toBe(false);
   await page.context().close();
@@ -131,7 +167,13 @@ test("the company card cuts the description at 100 characters behind Read More /
   expect(await card.getByText(COMPANY_DESCRIPTION).isVisible()).toBe(true);
   await card.getByRole("button", { name: "Read Less" }).click();
   expect(await card.getByText(shortText).isVisible()).toBe(true);
-  const links = { "Company website": "https://acme.example", Facebook: "https://www.facebook.com/acme", LinkedIn: "https://www.linkedin.com/company/acme", Instagram: "https://www.instagram.com/acme", Twitter: "https://x.com/acme" };
+  const links = {
+    "Company website": "https://acme.example",
+    Facebook: "https://www.facebook.com/acme",
+    LinkedIn: "https://www.linkedin.com/company/acme",
+    Instagram: "https://www.instagram.com/acme",
+    Twitter: "https://x.com/acme",
+  };
   for (const [name, href] of Object.entries(links)) {
     expect(await card.getByRole("link", { name }).getAttribute("href")).toBe(href);
   }
@@ -200,7 +242,9 @@ test("Share Job without the Web Share API shows the spec's alert", async () => {
     await dialog.dismiss();
   });
   await page.getByRole("button", { name: "Share Job" }).click();
-  await expect.poll(() => shown).toEqual([{ type: "alert", message: "Web Share API is not supported in your browser." }]);
+  await expect
+    .poll(() => shown)
+    .toEqual([{ type: "alert", message: "Web Share API is not supported in your browser." }]);
   await page.context().close();
 });
 
@@ -213,7 +257,11 @@ test("after that alert, Share Job copies the job's link to the clipboard and say
   await open(page, `${e2e.url}/jobs/${fullId}`);
   page.on("dialog", (dialog) => void dialog.dismiss());
   await page.getByRole("button", { name: "Share Job" }).first().click();
-  await page.getByRole("status").filter({ hasText: "Link copied. Paste it wherever you want to share this job." }).first().waitFor();
+  await page
+    .getByRole("status")
+    .filter({ hasText: "Link copied. Paste it wherever you want to share this job." })
+    .first()
+    .waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${e2e.url}/jobs/${fullId}`);
   await page.context().close();
 });
@@ -227,7 +275,9 @@ test("Share Job hands title, text and url to the Web Share API, and a cancelled 
       configurable: true,
       value: (data: unknown) => {
         calls.push(data);
-        return calls.length === 1 ? Promise.resolve() : Promise.reject(new DOMException("Share canceled", "AbortError"));
+        return calls.length === 1
+          ? Promise.resolve()
+          : Promise.reject(new DOMException("Share canceled", "AbortError"));
       },
     });
   });
@@ -236,7 +286,9 @@ test("Share Job hands title, text and url to the Web Share API, and a cancelled 
   page.on("dialog", () => (alerted = true));
   await page.getByRole("button", { name: "Share Job" }).click();
   await page.getByRole("button", { name: "Share Job" }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls.length)).toBe(2);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls.length))
+    .toBe(2);
   const [first] = await page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls);
   expect(first).toEqual({
     title: "Staff React Engineer",
@@ -282,21 +334,25 @@ test("the back button returns to the page the visitor came from", async () => {
   await page.context().close();
 });
 
-test("job detail has no serious or critical accessibility violations at 1280 px and at 375 px", { timeout: 90_000 }, async () => {
-  for (const viewport of [DESKTOP, MOBILE]) {
-    const page = await e2e.newPage({ viewport });
-    await open(page, `${e2e.url}/jobs/${fullId}`);
-    await expectAccessible(page);
-    if (viewport === MOBILE) {
-      await page.getByRole("button", { name: "Apply Now" }).click();
-      const sheet = page.getByRole("dialog");
-      await sheet.waitFor();
-      await animationsDone(sheet);
+test(
+  "job detail has no serious or critical accessibility violations at 1280 px and at 375 px",
+  { timeout: 90_000 },
+  async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await e2e.newPage({ viewport });
+      await open(page, `${e2e.url}/jobs/${fullId}`);
       await expectAccessible(page);
+      if (viewport === MOBILE) {
+        await page.getByRole("button", { name: "Apply Now" }).click();
+        const sheet = page.getByRole("dialog");
+        await sheet.waitFor();
+        await animationsDone(sheet);
+        await expectAccessible(page);
+      }
+      await page.context().close();
     }
-    await page.context().close();
-  }
-});
+  },
+);
 
 test("'Apply Now' replaces the desktop actions at exactly 768 px, and not at 769 px", async () => {
   const page = await e2e.newPage({ viewport: { width: 768, height: 900 } });

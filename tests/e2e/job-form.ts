@@ -63,7 +63,14 @@ export const LABELS: Record<Exclude<keyof JobFields, "skills">, string> = {
   postedByNumber: "Contact Number (optional)",
 };
 
-const SELECTS = new Set(["salaryType", "salaryCurrency", "employmentType", "experienceLevel", "englishLevel", "gender"]);
+const SELECTS = new Set([
+  "salaryType",
+  "salaryCurrency",
+  "employmentType",
+  "experienceLevel",
+  "englishLevel",
+  "gender",
+]);
 
 export const field = (page: Page, name: keyof typeof LABELS) => page.getByLabel(LABELS[name], { exact: true });
 

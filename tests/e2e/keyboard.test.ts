@@ -8,7 +8,11 @@ const e2e = useE2e();
 beforeAll(async () => {
   await insertJobs(
     e2e.server,
-    Array.from({ length: 25 }, (_, i) => ({ jobTitle: `Keyboard Engineer ${i + 1}`, postingDate: daysAgo(2), companyLogo: "" })),
+    Array.from({ length: 25 }, (_, i) => ({
+      jobTitle: `Keyboard Engineer ${i + 1}`,
+      postingDate: daysAgo(2),
+      companyLogo: "",
+    })),
   );
 });
 
@@ -24,7 +28,9 @@ async function recordFocusedLook(page: Page): Promise<void> {
     const look: string[] = [];
     for (let node: Element | null = element, depth = 0; node && depth < 6; node = node.parentElement, depth++) {
       const style = getComputedStyle(node);
-      look.push(`${style.outlineStyle === "none" || style.outlineWidth === "0px" ? "none" : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`} | ${style.boxShadow}`);
+      look.push(
+        `${style.outlineStyle === "none" || style.outlineWidth === "0px" ? "none" : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`} | ${style.boxShadow}`,
+      );
     }
     const stops = ((window as unknown as { stops?: Stop[] }).stops ??= []);
     stops.push({ element, look });
@@ -43,11 +49,16 @@ async function controlsWithoutVisibleFocus(page: Page): Promise<string[]> {
         const now: string[] = [];
         for (let node: Element | null = element, depth = 0; node && depth < 6; node = node.parentElement, depth++) {
           const style = getComputedStyle(node);
-          now.push(`${style.outlineStyle === "none" || style.outlineWidth === "0px" ? "none" : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`} | ${style.boxShadow}`);
+          now.push(
+            `${style.outlineStyle === "none" || style.outlineWidth === "0px" ? "none" : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`} | ${style.boxShadow}`,
+          );
         }
         return now.join("\n") === look.join("\n");
       })
-      .map(({ element }) => `${element.tagName.toLowerCase()} ${element.getAttribute("name") ?? element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40)}`);
+      .map(
+        ({ element }) =>
+          `${element.tagName.toLowerCase()} ${element.getAttribute("name") ?? element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40)}`,
+      );
   });
 }
 
@@ -62,7 +73,9 @@ describe.each(VIEWPORTS)("keyboard on the home page at %s", (_name, viewport) =>
       await page.keyboard.press("Tab");
       await recordFocusedLook(page);
     }
-    const names = await page.evaluate(() => ((window as unknown as { stops: Stop[] }).stops ?? []).map(({ element }) => element.getAttribute("name")));
+    const names = await page.evaluate(() =>
+      ((window as unknown as { stops: Stop[] }).stops ?? []).map(({ element }) => element.getAttribute("name")),
+    );
     expect(names).toContain("search");
     expect(names).toContain("location");
     expect(await controlsWithoutVisibleFocus(page)).toEqual([]);
@@ -112,7 +125,9 @@ test("in the mobile filter sheet no focused control is hidden under the sticky A
       const bar = document.querySelector("#filter-panel button[type=submit]")?.parentElement;
       if (!bar || bar.contains(element)) return null;
       const box = element.getBoundingClientRect();
-      return box.bottom > bar.getBoundingClientRect().top + 1 ? (element.getAttribute("name") ?? element.textContent) : null;
+      return box.bottom > bar.getBoundingClientRect().top + 1
+        ? (element.getAttribute("name") ?? element.textContent)
+        : null;
     });
     expect(covered, `focused control ${i + 1} is under the bar`).toBeNull();
   }
@@ -140,10 +155,13 @@ async function cutPlaceholders(page: Page): Promise<string[]> {
   });
 }
 
-test.each(["/", "/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz"])("search placeholders on %s are not cut off at 375 px", async (path) => {
-  const page = await e2e.newPage({ viewport: MOBILE });
-  await page.goto(`${e2e.url}${path}`);
-  await hydrated(page);
-  expect(await cutPlaceholders(page)).toEqual([]);
-  await page.context().close();
-});
+test.each(["/", "/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz"])(
+  "search placeholders on %s are not cut off at 375 px",
+  async (path) => {
+    const page = await e2e.newPage({ viewport: MOBILE });
+    await page.goto(`${e2e.url}${path}`);
+    await hydrated(page);
+    expect(await cutPlaceholders(page)).toEqual([]);
+    await page.context().close();
+  },
+);

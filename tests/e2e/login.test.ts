@@ -28,7 +28,10 @@ async function openLogin(page: Page, path = "/login") {
 
 const tickTerms = (page: Page) => page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
 
-async function emailForm(page: Page, { mode, email, password, name }: { mode: "signIn" | "signUp"; email: string; password: string; name?: string }) {
+async function emailForm(
+  page: Page,
+  { mode, email, password, name }: { mode: "signIn" | "signUp"; email: string; password: string; name?: string },
+) {
   await page.getByRole("button", { name: mode === "signUp" ? "Create an account" : "I have an account" }).click();
   if (name) await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -74,30 +77,37 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
       await own.clock.runFor(1);
       await own.getByRole("heading", { name: "Sign In" }).waitFor();
       expect(await spinner.count()).toBe(0);
-      expect(await own.getByRole("link", { name: "Terms and Conditions" }).getAttribute("href")).toBe("/terms-and-condition");
+      expect(await own.getByRole("link", { name: "Terms and Conditions" }).getAttribute("href")).toBe(
+        "/terms-and-condition",
+      );
       expect(await own.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
     } finally {
       await own.context().close();
     }
   });
 
-  flow("no field can take focus during the spinner, so nothing typed there is silently dropped from a field; afterwards the fields take input", async () => {
-    const own = await e2e.newPage({ viewport });
-    try {
-      await pauseClock(own);
-      await own.goto(`${e2e.url}/login`);
-      await hydrated(own);
-      expect(await own.locator("input, textarea, select").count()).toBe(0);
-      await own.keyboard.press("Tab");
-      expect(await own.evaluate(() => document.activeElement?.tagName ?? "BODY")).not.toMatch(/INPUT|TEXTAREA|SELECT/);
-      await own.clock.runFor(1_500);
-      await own.getByRole("heading", { name: "Sign In" }).waitFor();
-      await own.getByLabel("Email", { exact: true }).fill("typed@example.com");
-      expect(await own.getByLabel("Email", { exact: true }).inputValue()).toBe("typed@example.com");
-    } finally {
-      await own.context().close();
-    }
-  });
+  flow(
+    "no field can take focus during the spinner, so nothing typed there is silently dropped from a field; afterwards the fields take input",
+    async () => {
+      const own = await e2e.newPage({ viewport });
+      try {
+        await pauseClock(own);
+        await own.goto(`${e2e.url}/login`);
+        await hydrated(own);
+        expect(await own.locator("input, textarea, select").count()).toBe(0);
+        await own.keyboard.press("Tab");
+        expect(await own.evaluate(() => document.activeElement?.tagName ?? "BODY")).not.toMatch(
+          /INPUT|TEXTAREA|SELECT/,
+        );
+        await own.clock.runFor(1_500);
+        await own.getByRole("heading", { name: "Sign In" }).waitFor();
+        await own.getByLabel("Email", { exact: true }).fill("typed@example.com");
+        expect(await own.getByLabel("Email", { exact: true }).inputValue()).toBe("typed@example.com");
+      } finally {
+        await own.context().close();
+      }
+    },
+  );
 
   test("every sign-in method needs the terms box, and ticking or unticking it clears the message", async () => {
     await freshPage();
@@ -117,21 +127,24 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(page.url()).toBe(`${e2e.url}/login`);
   });
 
-  flow("a new email user sees 'Welcome! Signup successful!' and after 2 s lands on the page they asked for, replacing history", async () => {
-    await freshPage();
-    await page.goto(`${e2e.url}/my-job`);
-    await page.waitForURL(`${e2e.url}/login?from=%2Fmy-job`);
-    await page.getByRole("heading", { name: "Sign In" }).waitFor();
-    await tickTerms(page);
-    const email = uniqueEmail("new");
-    await emailForm(page, { mode: "signUp", email, password: "correct horse battery", name: "New Employer" });
-    await page.getByText("Welcome! Signup successful!").waitFor();
-    expect(page.url()).toContain("/login");
-    await page.waitForURL(`${e2e.url}/my-job`);
-    await page.getByRole("heading", { name: "All My Listings" }).waitFor();
-    await page.goBack();
-    expect(page.url()).toBe(`${e2e.url}/`);
-  });
+  flow(
+    "a new email user sees 'Welcome! Signup successful!' and after 2 s lands on the page they asked for, replacing history",
+    async () => {
+      await freshPage();
+      await page.goto(`${e2e.url}/my-job`);
+      await page.waitForURL(`${e2e.url}/login?from=%2Fmy-job`);
+      await page.getByRole("heading", { name: "Sign In" }).waitFor();
+      await tickTerms(page);
+      const email = uniqueEmail("new");
+      await emailForm(page, { mode: "signUp", email, password: "correct horse battery", name: "New Employer" });
+      await page.getByText("Welcome! Signup successful!").waitFor();
+      expect(page.url()).toContain("/login");
+      await page.waitForURL(`${e2e.url}/my-job`);
+      await page.getByRole("heading", { name: "All My Listings" }).waitFor();
+      await page.goBack();
+      expect(page.url()).toBe(`${e2e.url}/`);
+    },
+  );
 
   flow("the stored 'genius-token' works as a bearer token while the session cookie stays HttpOnly", async () => {
     await freshPage();
@@ -179,7 +192,10 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     await emailForm(page, { mode: "signIn", email: account.email, password: "not the password" });
     await page.getByRole("alert").filter({ hasText: "Wrong email or password. Please try again." }).waitFor();
     await emailForm(page, { mode: "signUp", email: account.email, password: "another long password" });
-    await page.getByRole("alert").filter({ hasText: "An account with this email already exists. Sign in instead." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "An account with this email already exists. Sign in instead." })
+      .waitFor();
     expect(page.url()).toContain("/login");
   });
 
@@ -227,19 +243,22 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     expect(session).toBeNull();
   });
 
-  flow("anonymous visitors to /my-job, /post-job and /edit-job/{id} are sent to /login with where they were going", async () => {
-    await freshPage();
-    const owner = await signUp(e2e.url);
-    const created = await api(e2e.url, "/api/post-job", { method: "POST", body: validJob(), session: owner });
-    for (const path of ["/my-job", "/post-job", `/edit-job/${created.json.insertedId}`, "/my-job?tab=1"]) {
-      const response = await page.goto(`${e2e.url}${path}`);
-      expect(response?.ok()).toBe(true);
-      expect(page.url()).toBe(`${e2e.url}/login?from=${encodeURIComponent(path)}`);
-    }
-    const direct = await fetch(`${e2e.url}/post-job`, { redirect: "manual" });
-    expect(direct.status).toBe(302);
-    expect(direct.headers.get("location")).toBe("/login?from=%2Fpost-job");
-  });
+  flow(
+    "anonymous visitors to /my-job, /post-job and /edit-job/{id} are sent to /login with where they were going",
+    async () => {
+      await freshPage();
+      const owner = await signUp(e2e.url);
+      const created = await api(e2e.url, "/api/post-job", { method: "POST", body: validJob(), session: owner });
+      for (const path of ["/my-job", "/post-job", `/edit-job/${created.json.insertedId}`, "/my-job?tab=1"]) {
+        const response = await page.goto(`${e2e.url}${path}`);
+        expect(response?.ok()).toBe(true);
+        expect(page.url()).toBe(`${e2e.url}/login?from=${encodeURIComponent(path)}`);
+      }
+      const direct = await fetch(`${e2e.url}/post-job`, { redirect: "manual" });
+      expect(direct.status).toBe(302);
+      expect(direct.headers.get("location")).toBe("/login?from=%2Fpost-job");
+    },
+  );
 
   test("after signing in the header shows the profile photo and Log out, which removes 'genius-token' and goes to /login", async () => {
     await freshPage();
@@ -250,7 +269,10 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     await page.waitForURL(`${e2e.url}/`);
     expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBeTruthy();
     if (viewport.width < 1024) await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("img", { name: /profile photo/ }).first().waitFor();
+    await page
+      .getByRole("img", { name: /profile photo/ })
+      .first()
+      .waitFor();
     await page.locator("button:visible", { hasText: "Log out" }).click();
     await page.waitForURL(`${e2e.url}/login`);
     expect(await page.evaluate(() => localStorage.getItem("genius-token"))).toBeNull();
@@ -268,7 +290,11 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     await page.goto(`${e2e.url}/my-job`);
     await page.getByRole("heading", { name: "All My Listings" }).waitFor();
     // The session ends elsewhere (another tab logs out); this page still believes it is signed in.
-    await api(e2e.url, "/api/auth/sign-out", { method: "POST", body: {}, headers: { cookie: await sessionCookie(page) } });
+    await api(e2e.url, "/api/auth/sign-out", {
+      method: "POST",
+      body: {},
+      headers: { cookie: await sessionCookie(page) },
+    });
     await page.getByRole("link", { name: "Post A New Job" }).click();
     await page.waitForURL(`${e2e.url}/login?from=%2Fpost-job`);
     await page.getByRole("heading", { name: "Sign In" }).waitFor();
@@ -297,7 +323,9 @@ test("provider buttons are disabled and explain themselves when the operator has
     expect(await google.isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Sign in with GitHub" }).isDisabled()).toBe(true);
     expect(await google.getAttribute("aria-describedby")).toBeTruthy();
-    await page.getByText("Google and GitHub sign-in are not set up on this job board. Use your email below instead.").waitFor();
+    await page
+      .getByText("Google and GitHub sign-in are not set up on this job board. Use your email below instead.")
+      .waitFor();
   } finally {
     await page.context().close();
     await plain.close();

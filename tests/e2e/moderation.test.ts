@@ -19,12 +19,18 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
   });
 
   async function post(session: Session, jobTitle: string) {
-    const { json } = await api(e2e.url, "/api/post-job", { method: "POST", session, body: validJob({ jobTitle, postingDate: daysAgo(0) }) });
+    const { json } = await api(e2e.url, "/api/post-job", {
+      method: "POST",
+      session,
+      body: validJob({ jobTitle, postingDate: daysAgo(0) }),
+    });
     return json.insertedId as string;
   }
 
   const searchTitles = async (text: string) =>
-    ((await api(e2e.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map((job) => job.jobTitle);
+    ((await api(e2e.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map(
+      (job) => job.jobTitle,
+    );
 
   async function openJobPage(path: string, session?: Session): Promise<Page> {
     const page = await e2e.open(path, { viewport, session });
@@ -47,11 +53,17 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     await expectAccessible(queue);
     await queue.getByRole("link", { name: `${title} at Acme Widgets` }).click();
     await queue.getByRole("heading", { name: `${title} at Acme Widgets` }).waitFor();
-    await queue.getByRole("listitem").filter({ hasText: `Submitted for review by ${employer.email}` }).waitFor();
+    await queue
+      .getByRole("listitem")
+      .filter({ hasText: `Submitted for review by ${employer.email}` })
+      .waitFor();
     await expectAccessible(queue);
     await queue.getByRole("button", { name: "Approve" }).click();
     await queue.getByRole("status").filter({ hasText: "Approved." }).waitFor();
-    await queue.getByRole("listitem").filter({ hasText: `Approved by ${admin.email}` }).waitFor();
+    await queue
+      .getByRole("listitem")
+      .filter({ hasText: `Approved by ${admin.email}` })
+      .waitFor();
     await queue.context().close();
 
     expect(await searchTitles(title)).toEqual([title]);
@@ -99,7 +111,10 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
       await dialog.getByRole("textbox", { name: "Comment (optional)" }).fill("Asks applicants to pay a fee.");
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Send report" }).click();
-      await page.getByRole("status").filter({ hasText: "Thank you for your report. An admin will look at this listing." }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Thank you for your report. An admin will look at this listing." })
+        .waitFor();
       await page.context().close();
     }
 
@@ -109,10 +124,16 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     const review = await e2e.open(`/admin/jobs/${id}`, { viewport, session: admin });
     await review.getByText("Hidden: Reported by readers; waiting for review").waitFor();
     await review.getByText("Scam or fraud", { exact: true }).waitFor();
-    await review.getByRole("listitem").filter({ hasText: "Hidden after reports by the system: 2 readers reported it" }).waitFor();
+    await review
+      .getByRole("listitem")
+      .filter({ hasText: "Hidden after reports by the system: 2 readers reported it" })
+      .waitFor();
     await expectAccessible(review);
     await review.getByRole("button", { name: "Restore" }).click();
-    await review.getByRole("listitem").filter({ hasText: `Restored by ${admin.email}` }).waitFor();
+    await review
+      .getByRole("listitem")
+      .filter({ hasText: `Restored by ${admin.email}` })
+      .waitFor();
     await review.context().close();
 
     expect((await fetch(`${e2e.url}/jobs/${id}`)).status).toBe(200);

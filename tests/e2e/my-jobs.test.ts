@@ -14,7 +14,14 @@ const e2e = useE2e();
 
 /** Seven listings, newest first on the page: 5 on page 1, 2 on page 2; the oldest has expired. */
 const LISTINGS = [
-  { jobTitle: "React Developer", companyName: "Acme Widgets", jobLocation: "Bengaluru", postingDate: daysAgo(0), minPrice: "10", maxPrice: "20" },
+  {
+    jobTitle: "React Developer",
+    companyName: "Acme Widgets",
+    jobLocation: "Bengaluru",
+    postingDate: daysAgo(0),
+    minPrice: "10",
+    maxPrice: "20",
+  },
   { jobTitle: "Data Analyst", companyName: "Globex", jobLocation: "Mumbai", postingDate: daysAgo(1) },
   { jobTitle: "QA Engineer", companyName: "Initech", jobLocation: "Remote", postingDate: daysAgo(2) },
   { jobTitle: "Designer", companyName: "Umbrella Corp", jobLocation: "Delhi", postingDate: daysAgo(3) },
@@ -23,7 +30,8 @@ const LISTINGS = [
   { jobTitle: "Archivist", companyName: "Old Records", jobLocation: "Kolkata", postingDate: daysAgo(45) },
 ];
 
-const titlesOnPage = (page: Page) => page.locator("tbody tr td:nth-child(2)").evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ""));
+const titlesOnPage = (page: Page) =>
+  page.locator("tbody tr td:nth-child(2)").evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ""));
 
 describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
   const flow = flowTest(viewport);
@@ -36,7 +44,10 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     const { json } = await api(e2e.url, "/api/post-job", { method: "POST", session, body: validJob(overrides) });
     const id = json.insertedId as string;
     if (typeof postingDate === "string") {
-      await e2e.server.services.database.db.update(jobs).set({ postingDate: new Date(postingDate) }).where(eq(jobs.id, id));
+      await e2e.server.services.database.db
+        .update(jobs)
+        .set({ postingDate: new Date(postingDate) })
+        .where(eq(jobs.id, id));
     }
     return id;
   }
@@ -64,14 +75,26 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     const headers = await page.getByRole("columnheader").allTextContents();
     expect(headers).toEqual(["No.", "Title", "Company Name", "Salary (min - max)", "Edit", "Delete"]);
     const firstRow = page.getByRole("row").nth(1);
-    expect(await firstRow.getByRole("cell").allTextContents()).toEqual(["1", "React Developer", "Acme Widgets", "10 - 20", "Edit", "Delete"]);
-    expect(await firstRow.getByRole("link", { name: "Edit React Developer" }).getAttribute("href")).toMatch(/^\/edit-job\/[0-9a-f-]{36}$/);
+    expect(await firstRow.getByRole("cell").allTextContents()).toEqual([
+      "1",
+      "React Developer",
+      "Acme Widgets",
+      "10 - 20",
+      "Edit",
+      "Delete",
+    ]);
+    expect(await firstRow.getByRole("link", { name: "Edit React Developer" }).getAttribute("href")).toMatch(
+      /^\/edit-job\/[0-9a-f-]{36}$/,
+    );
   });
 
   test("every row's Edit and Delete are on screen with no sideways scroll, on a phone too", async () => {
     await page.getByRole("link", { name: "Edit React Developer" }).waitFor();
     for (const title of ["React Developer", "Data Analyst", "Support Lead"]) {
-      for (const control of [page.getByRole("link", { name: `Edit ${title}` }), page.getByRole("button", { name: `Delete ${title}` })]) {
+      for (const control of [
+        page.getByRole("link", { name: `Edit ${title}` }),
+        page.getByRole("button", { name: `Delete ${title}` }),
+      ]) {
         const box = await control.boundingBox();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
@@ -80,7 +103,10 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     const overflow = await page.evaluate(() =>
       // A scroll box wider than its content hides something sideways; one-pixel screen-reader-only text does not count.
       [...document.querySelectorAll("main *")].some(
-        (element) => element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible",
+        (element) =>
+          element.clientWidth > 1 &&
+          element.scrollWidth > element.clientWidth + 1 &&
+          getComputedStyle(element).overflowX !== "visible",
       ),
     );
     expect(overflow).toBe(false);
@@ -88,7 +114,13 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
   });
 
   flow("only the signed-in user's listings show, 5 per page, with left and right arrows", async () => {
-    expect(await titlesOnPage(page)).toEqual(["React Developer", "Data Analyst", "QA Engineer", "Designer", "Support Lead"]);
+    expect(await titlesOnPage(page)).toEqual([
+      "React Developer",
+      "Data Analyst",
+      "QA Engineer",
+      "Designer",
+      "Support Lead",
+    ]);
     const previous = page.getByRole("button", { name: "Previous page" });
     const next = page.getByRole("button", { name: "Next page" });
     expect(await previous.isDisabled()).toBe(true);
@@ -150,22 +182,31 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     expect(json).toHaveLength(LISTINGS.length);
   });
 
-  flow("Delete shows 'Job deleted successfully!' with Close and the row goes once the server acknowledges", async () => {
-    await page.getByRole("button", { name: "Delete Designer" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    const done = page.getByRole("dialog", { name: "Job deleted successfully!" });
-    await done.waitFor();
-    await expect.poll(() => titlesOnPage(page)).not.toContain("Designer");
-    await expectFocusTrappedInDialog(page);
-    await done.getByRole("button", { name: "Close" }).click();
-    expect(await done.count()).toBe(0);
-    // The row's Delete button is gone, so focus lands on the page heading rather than nowhere.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("All My Listings");
-    // The next listing moves up from page 2.
-    expect(await titlesOnPage(page)).toEqual(["React Developer", "Data Analyst", "QA Engineer", "Support Lead", "Backend Developer"]);
-    const { json } = await api(e2e.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
-    expect(json.map((job: { jobTitle: string }) => job.jobTitle)).not.toContain("Designer");
-  });
+  flow(
+    "Delete shows 'Job deleted successfully!' with Close and the row goes once the server acknowledges",
+    async () => {
+      await page.getByRole("button", { name: "Delete Designer" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      const done = page.getByRole("dialog", { name: "Job deleted successfully!" });
+      await done.waitFor();
+      await expect.poll(() => titlesOnPage(page)).not.toContain("Designer");
+      await expectFocusTrappedInDialog(page);
+      await done.getByRole("button", { name: "Close" }).click();
+      expect(await done.count()).toBe(0);
+      // The row's Delete button is gone, so focus lands on the page heading rather than nowhere.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("All My Listings");
+      // The next listing moves up from page 2.
+      expect(await titlesOnPage(page)).toEqual([
+        "React Developer",
+        "Data Analyst",
+        "QA Engineer",
+        "Support Lead",
+        "Backend Developer",
+      ]);
+      const { json } = await api(e2e.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
+      expect(json.map((job: { jobTitle: string }) => job.jobTitle)).not.toContain("Designer");
+    },
+  );
 
   flow("a delete the server refuses keeps the row, and the dialog says it was not deleted and why", async () => {
     const { json } = await api(e2e.url, `/api/myJobs/${encodeURIComponent(owner.email)}`, { session: owner });
@@ -174,7 +215,10 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     await page.getByRole("button", { name: "Delete Support Lead" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     const refused = page.getByRole("dialog", { name: "The job was not deleted" });
-    await refused.getByRole("alert").filter({ hasText: "“Support Lead” was not deleted: This job no longer exists." }).waitFor();
+    await refused
+      .getByRole("alert")
+      .filter({ hasText: "“Support Lead” was not deleted: This job no longer exists." })
+      .waitFor();
     // One message, not two that contradict each other: nothing still claims the delete succeeded.
     expect(await page.getByText("Job deleted successfully!").count()).toBe(0);
     expect(await page.getByRole("alert").count()).toBe(1);

@@ -16,7 +16,12 @@ beforeAll(async () => {
 });
 const e2e = useE2e(() => ({ env: { SMTP_URL: smtp.url, ACCOUNT_MAIL_RATE_LIMIT_MAX: "100" } }));
 beforeAll(() => {
-  sender = startMailSender({ db: e2e.server.services.database.db, env: e2e.server.services.env, logger: e2e.server.services.logger, pollIntervalMs: 50 });
+  sender = startMailSender({
+    db: e2e.server.services.database.db,
+    env: e2e.server.services.env,
+    logger: e2e.server.services.logger,
+    pollIntervalMs: 50,
+  });
 });
 afterAll(async () => {
   await sender?.stop();
@@ -34,7 +39,9 @@ async function waitForMail(to: string, subject: string) {
 }
 
 const sessionUser = async (session: Pick<Session, "cookie">) => {
-  const response = await fetch(`${e2e.url}/api/auth/get-session`, { headers: { cookie: session.cookie, origin: e2e.url } });
+  const response = await fetch(`${e2e.url}/api/auth/get-session`, {
+    headers: { cookie: session.cookie, origin: e2e.url },
+  });
   return (await response.json()) as { user?: { email: string } } | null;
 };
 
@@ -83,7 +90,10 @@ describe.each(VIEWPORTS)("password reset at %s width", (_name, viewport) => {
     // The link works once.
     await page.goto(link);
     await hydrated(page);
-    await page.getByRole("alert").filter({ hasText: "This link has expired or was already used. Ask for a new one." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "This link has expired or was already used. Ask for a new one." })
+      .waitFor();
     await page.context().close();
   });
 });
@@ -95,6 +105,9 @@ test("the reset request answers the same whether or not the address has an accou
   const unknown = await requestReset(stranger);
   expect([known.status, unknown.status]).toEqual([200, 200]);
   expect(await unknown.json()).toEqual(await known.json());
-  const queued = await e2e.server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, stranger));
+  const queued = await e2e.server.services.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, stranger));
   expect(queued).toHaveLength(0);
 });

@@ -21,7 +21,11 @@ describe("salary currency", () => {
   afterAll(() => page.context().close());
 
   async function postJob(overrides: Record<string, unknown>) {
-    const { status, json } = await api(e2e.url, "/api/post-job", { method: "POST", session: employer, body: validJob(overrides) });
+    const { status, json } = await api(e2e.url, "/api/post-job", {
+      method: "POST",
+      session: employer,
+      body: validJob(overrides),
+    });
     expect(status, JSON.stringify(json)).toBe(201);
     return json.insertedId as string;
   }
@@ -35,14 +39,25 @@ describe("salary currency", () => {
     await page.goto(`${e2e.url}/post-job`);
     await field(page, "jobTitle").waitFor();
     expect(await field(page, "salaryCurrency").inputValue()).toBe("INR");
-    await fillJobForm(page, completeJob({ jobTitle: title, jobLocation: "Austin, USA", salaryCurrency: "USD", minPrice: "90000", maxPrice: "150000", salaryType: "Yearly" }));
+    await fillJobForm(
+      page,
+      completeJob({
+        jobTitle: title,
+        jobLocation: "Austin, USA",
+        salaryCurrency: "USD",
+        minPrice: "90000",
+        maxPrice: "150000",
+        salaryType: "Yearly",
+      }),
+    );
     await page.getByRole("button", { name: "Post Job" }).click();
     const modal = page.getByRole("dialog", { name: "Job Posted Successfully!" });
     await modal.getByRole("button", { name: "Ok" }).click();
     // The form starts again at the default currency.
     expect(await field(page, "salaryCurrency").inputValue()).toBe("INR");
 
-    const mine = (await api(e2e.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer })).json as { _id: string; jobTitle: string; salaryCurrency: string }[];
+    const mine = (await api(e2e.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer }))
+      .json as { _id: string; jobTitle: string; salaryCurrency: string }[];
     const stored = mine.find((job) => job.jobTitle === title);
     expect(stored?.salaryCurrency).toBe("USD");
 
@@ -55,7 +70,10 @@ describe("salary currency", () => {
     await page.getByRole("heading", { name: title }).waitFor();
     expect(await salaryChip(page).textContent()).toBe("Salary: $90,000 - $150,000 / Yearly");
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(ld.baseSalary).toMatchObject({ currency: "USD", value: { minValue: 90000, maxValue: 150000, unitText: "YEAR" } });
+    expect(ld.baseSalary).toMatchObject({
+      currency: "USD",
+      value: { minValue: 90000, maxValue: 150000, unitText: "YEAR" },
+    });
     expect(ld.jobLocation.address.addressCountry).toBe("US");
   });
 

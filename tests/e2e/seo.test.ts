@@ -23,7 +23,12 @@ describe.each(engines)("discoverability on %s", (engine) => {
       jobLocation: "Kochi",
       description: "Grow our organic traffic.\nOwn the <title> tags & more.",
     });
-    remoteId = await postJobViaApi(server, { jobTitle: "Remote Intern", jobLocation: "Remote", experienceLevel: "Internship", postingDate: daysAgo(1) });
+    remoteId = await postJobViaApi(server, {
+      jobTitle: "Remote Intern",
+      jobLocation: "Remote",
+      experienceLevel: "Internship",
+      postingDate: daysAgo(1),
+    });
     await insertJobs(server, [{ jobTitle: "Stale Posting", postingDate: daysAgo(31) }]);
     const rows = await server.services.database.db.select({ id: jobs.id, title: jobs.title }).from(jobs);
     expiredId = rows.find((row) => row.title === "Stale Posting")!.id;
@@ -35,7 +40,9 @@ describe.each(engines)("discoverability on %s", (engine) => {
 
   async function jsonLd(id: string) {
     const html = await (await fetch(`${server.url}/jobs/${id}`)).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1]!,
+    );
     return { html, blocks: blocks.map((block) => JSON.parse(block)) };
   }
 
@@ -80,7 +87,9 @@ describe.each(engines)("discoverability on %s", (engine) => {
   test("a job page has a title, a meta description and a canonical URL", async () => {
     const { html } = await jsonLd(activeId);
     expect(html).toContain("<title>SEO Specialist at Acme Widgets | Job Board</title>");
-    expect(html).toMatch(/<meta name="description" content="SEO Specialist at Acme Widgets in Kochi\. Grow our organic traffic\./);
+    expect(html).toMatch(
+      /<meta name="description" content="SEO Specialist at Acme Widgets in Kochi\. Grow our organic traffic\./,
+    );
     expect(html).toContain(`<link rel="canonical" href="${server.url}/jobs/${activeId}"/>`);
     expect(html).not.toContain('name="robots"');
   });
@@ -107,7 +116,16 @@ describe.each(engines)("discoverability on %s", (engine) => {
     const xml = await response.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const page of ["/", "/about-us", "/contact", "/blog", "/community-guidelines", "/job-sites", "/privacy-policy", "/terms-and-condition"]) {
+    for (const page of [
+      "/",
+      "/about-us",
+      "/contact",
+      "/blog",
+      "/community-guidelines",
+      "/job-sites",
+      "/privacy-policy",
+      "/terms-and-condition",
+    ]) {
       expect(locs).toContain(`${server.url}${page}`);
     }
   });
@@ -117,7 +135,9 @@ describe.each(engines)("discoverability on %s", (engine) => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n[\s\S]*<\/urlset>\n$/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n[\s\S]*<\/urlset>\n$/,
+    );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toContain(`${server.url}/jobs/${activeId}`);
     expect(locs).toContain(`${server.url}/jobs/${remoteId}`);

@@ -20,25 +20,38 @@ describe.skipIf(!engines.includes("postgres"))("the sitemap past one file on pos
     const now = new Date();
     await insertJobsBulk(
       server.services.database.db,
-      Array.from({ length: LISTINGS }, (_, i) => ({ ...syntheticJob(i + 1, now), postingDate: new Date(now.getTime() - i * 30_000) })),
+      Array.from({ length: LISTINGS }, (_, i) => ({
+        ...syntheticJob(i + 1, now),
+        postingDate: new Date(now.getTime() - i * 30_000),
+      })),
     );
   }, 180_000);
   afterAll(() => server?.close());
 
   test("the index names a second listing file once the listings outgrow the first", async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    expect(locs(xml)).toEqual([`${server.url}/sitemap/pages.xml`, `${server.url}/sitemap/jobs-1.xml`, `${server.url}/sitemap/jobs-2.xml`]);
+    expect(locs(xml)).toEqual([
+      `${server.url}/sitemap/pages.xml`,
+      `${server.url}/sitemap/jobs-1.xml`,
+      `${server.url}/sitemap/jobs-2.xml`,
+    ]);
   });
 
-  test("every live listing is in exactly one file, and no file holds more than 50,000 URLs", { timeout: 120_000 }, async () => {
-    const files = await Promise.all([1, 2].map(async (file) => locs(await (await fetch(`${server.url}/sitemap/jobs-${file}.xml`)).text())));
-    for (const urls of files) expect(urls.length).toBeLessThanOrEqual(50_000);
-    expect(files[0]).toHaveLength(SITEMAP_FILE_STRIDE);
-    const listed = files.flat();
-    expect(new Set(listed).size).toBe(listed.length);
-    const ids = await server.services.database.db.select({ id: jobs.id }).from(jobs);
-    expect(new Set(listed)).toEqual(new Set(ids.map(({ id }) => `${server.url}/jobs/${id}`)));
-  });
+  test(
+    "every live listing is in exactly one file, and no file holds more than 50,000 URLs",
+    { timeout: 120_000 },
+    async () => {
+      const files = await Promise.all(
+        [1, 2].map(async (file) => locs(await (await fetch(`${server.url}/sitemap/jobs-${file}.xml`)).text())),
+      );
+      for (const urls of files) expect(urls.length).toBeLessThanOrEqual(50_000);
+      expect(files[0]).toHaveLength(SITEMAP_FILE_STRIDE);
+      const listed = files.flat();
+      expect(new Set(listed).size).toBe(listed.length);
+      const ids = await server.services.database.db.select({ id: jobs.id }).from(jobs);
+      expect(new Set(listed)).toEqual(new Set(ids.map(({ id }) => `${server.url}/jobs/${id}`)));
+    },
+  );
 
   test("a file past the last is a 404", async () => {
     expect((await fetch(`${server.url}/sitemap/jobs-3.xml`)).status).toBe(404);

@@ -13,7 +13,12 @@ let browser: Browser;
  * The quick start as the README gives it: no NODE_ENV and the product's own moderation and verification defaults,
  * only the port and data directory a test needs.
  */
-const QUICK_START = { NODE_ENV: undefined, MODERATION: undefined, POSTS_PER_DAY: undefined, REQUIRE_EMAIL_VERIFICATION: undefined };
+const QUICK_START = {
+  NODE_ENV: undefined,
+  MODERATION: undefined,
+  POSTS_PER_DAY: undefined,
+  REQUIRE_EMAIL_VERIFICATION: undefined,
+};
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([spawnApp(QUICK_START), launchBrowser()]);
@@ -57,11 +62,14 @@ test("the home page loads in a real browser with nothing in its console: no erro
   const page = await browser.newPage();
   const messages: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === "error" || message.type() === "warning")
+      messages.push(`${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => messages.push(`uncaught: ${error.message}`));
   await page.goto(app.url, { waitUntil: "networkidle" });
-  await expect.poll(() => page.getByRole("link", { name: /Developer|Engineer|Analyst|Designer/ }).count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByRole("link", { name: /Developer|Engineer|Analyst|Designer/ }).count())
+    .toBeGreaterThan(0);
   expect(messages).toEqual([]);
 });
 
@@ -76,7 +84,9 @@ test("a second process on the same data directory waits for the lock, says so, t
 test("a board started on a port another program holds waits for it, then refuses with one line naming PORT", async () => {
   const port = new URL(app.url).port;
   const second = spawnApp({ PORT: port, PUBLIC_URL: app.url, PORT_WAIT_SECONDS: "1", SEED_DEMO: "false" });
-  await expect(second).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use by another program. Stop that program, or set PORT to a free port`);
+  await expect(second).rejects.toThrow(
+    `Port ${port} on 127.0.0.1 is already in use by another program. Stop that program, or set PORT to a free port`,
+  );
   await expect(second).rejects.toThrow(`Port ${port} is busy; waiting up to 1 s for it`);
   await expect(second).rejects.not.toThrow(/EADDRINUSE|node:net|\n\s+at /);
 }, 180_000);

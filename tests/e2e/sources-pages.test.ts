@@ -32,11 +32,21 @@ beforeAll(async () => {
   });
   fakes.set("adzuna", {
     jobs: range(60).map((i) =>
-      i === 1 ? adzunaJob(1, { title: LONG_TITLE }) : i === 2 ? adzunaJob(2, { salary_min: undefined, company: {} }) : adzunaJob(i),
+      i === 1
+        ? adzunaJob(1, { title: LONG_TITLE })
+        : i === 2
+          ? adzunaJob(2, { salary_min: undefined, company: {} })
+          : adzunaJob(i),
     ),
   });
-  fakes.set("jooble", { jobs: range(25).map((i) => (i === 3 ? joobleJob(3, { snippet: "Deep <b>Kotlin</b> coroutines work" }) : joobleJob(i))) });
-  fakes.set("himalayas", { jobs: [himalayasJob(1, { locationRestrictions: LONG_LOCATION.split(", ") }), himalayasJob(2, { description: "" })] });
+  fakes.set("jooble", {
+    jobs: range(25).map((i) =>
+      i === 3 ? joobleJob(3, { snippet: "Deep <b>Kotlin</b> coroutines work" }) : joobleJob(i),
+    ),
+  });
+  fakes.set("himalayas", {
+    jobs: [himalayasJob(1, { locationRestrictions: LONG_LOCATION.split(", ") }), himalayasJob(2, { description: "" })],
+  });
   fakes.set("jobwiz", { jobs: [jobWizJob(1), jobWizJob(2)] });
 });
 afterAll(() => fakes?.close());
@@ -49,7 +59,11 @@ test("the job-sites hub links back home and shows the four sources with their ro
     const main = page.getByRole("main");
     expect(await main.getByRole("link", { name: "Back to Find Jobs" }).getAttribute("href")).toBe("/");
     const cards = main.getByRole("listitem").getByRole("link");
-    expect(await cards.evaluateAll((links) => links.map((link) => [link.querySelector("h2")?.textContent, link.getAttribute("href")]))).toEqual([
+    expect(
+      await cards.evaluateAll((links) =>
+        links.map((link) => [link.querySelector("h2")?.textContent, link.getAttribute("href")]),
+      ),
+    ).toEqual([
       ["RemoteOk", "/remoteok"],
       ["Adzuna", "/adzunajobs"],
       ["Himalayas", "/himalayasjobs"],
@@ -68,7 +82,9 @@ test("RemoteOk Jobs at 1280 px: spinner first, then the title, the search box, t
   await waitForSpinnerToGo(page);
   await expect.poll(() => page.title()).toBe("RemoteOk Jobs | Job Board");
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("RemoteOk Jobs");
-  expect(await page.getByRole("searchbox").getAttribute("placeholder")).toBe("Search job by role, company and location");
+  expect(await page.getByRole("searchbox").getAttribute("placeholder")).toBe(
+    "Search job by role, company and location",
+  );
   const first = page.getByRole("article").filter({ hasText: "Remote Company 1" });
   expect(await first.getByRole("heading", { level: 2 }).textContent()).toBe(`${LONG_TITLE.slice(0, 30)}...`);
   expect(await first.getByText("90,000 - 130,000 / year").isVisible()).toBe(true);
@@ -76,7 +92,9 @@ test("RemoteOk Jobs at 1280 px: spinner first, then the title, the search box, t
   const apply = first.getByRole("link", { name: /^Apply/ });
   expect(await apply.getAttribute("href")).toBe("https://remoteok.com/remote-jobs/remote-engineer-1-1142001");
   expect(await apply.getAttribute("rel")).not.toContain("nofollow");
-  expect(await first.getByRole("link", { name: "Remote OK" }).getAttribute("href")).toBe("https://remoteok.com/remote-jobs/remote-engineer-1-1142001");
+  expect(await first.getByRole("link", { name: "Remote OK" }).getAttribute("href")).toBe(
+    "https://remoteok.com/remote-jobs/remote-engineer-1-1142001",
+  );
   const second = page.getByRole("article").filter({ hasText: "Remote Engineer 2" });
   expect(await second.getByText("Unknown Company").isVisible()).toBe(true);
   // Job 2 has zero salaries upstream: no salary chip at all.
@@ -154,12 +172,20 @@ test("Adzuna at 1280 px: 51 per page, 'current / total', Previous and Next disab
   const pager = page.getByRole("navigation", { name: "Pagination" });
   expect(await pager.getByText("1 / 2").isVisible()).toBe(true);
   expect(await pager.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
-  expect(await page.getByRole("article").first().getByText(/Jobs\s*by\s*Adzuna/).count()).toBe(1);
+  expect(
+    await page
+      .getByRole("article")
+      .first()
+      .getByText(/Jobs\s*by\s*Adzuna/)
+      .count(),
+  ).toBe(1);
   const long = page.getByRole("article").filter({ hasText: "Adzuna Company 1" }).first();
   expect(await long.getByRole("heading", { level: 2 }).textContent()).toBe(`${LONG_TITLE.slice(0, 30)}...`);
   expect(await long.getByText("£40,001 - £60,001 / year").isVisible()).toBe(true);
   expect(await long.getByText("November 17, 2026").isVisible()).toBe(true);
-  const noSalary = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "TypeScript Developer 2", exact: true }) });
+  const noSalary = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "TypeScript Developer 2", exact: true }) });
   expect(await noSalary.getByText("Unknown Company").isVisible()).toBe(true);
   expect(await noSalary.getByText(/£/).count()).toBe(0);
   await expectAccessible(page);
@@ -193,7 +219,9 @@ test("Jooble: 20 per page, and search covers its keywords (the snippet) over our
   expect(await page.getByText("1 / 2").isVisible()).toBe(true);
   await page.getByRole("searchbox").fill("kotlin");
   await expect.poll(() => page.getByRole("article").count()).toBe(1);
-  expect(await page.getByRole("article").getByRole("heading", { name: "Jooble Developer 3", exact: true }).isVisible()).toBe(true);
+  expect(
+    await page.getByRole("article").getByRole("heading", { name: "Jooble Developer 3", exact: true }).isVisible(),
+  ).toBe(true);
   expect(await page.getByText("1 / 1").isVisible()).toBe(true);
   expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
   await expectAccessible(page);
@@ -221,9 +249,13 @@ test("JobWiz: 'Salary not specified' without a minimum, and 'No jobs found' for 
   const { page, close } = await openSourcePage(e2e, "/jobwiz", DESKTOP);
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("JobWiz Jobs");
-  const unpaid = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Software Engineer 2", exact: true }) });
+  const unpaid = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "Software Engineer 2", exact: true }) });
   expect(await unpaid.getByText("Salary not specified").isVisible()).toBe(true);
-  const paid = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Software Engineer 1", exact: true }) });
+  const paid = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "Software Engineer 1", exact: true }) });
   expect(await paid.getByText("$135,000 - $165,000 / year").isVisible()).toBe(true);
   await page.getByRole("searchbox").fill("cobol");
   await page.getByText("No jobs found").waitFor();
@@ -237,7 +269,9 @@ test("a failing source keeps showing its previous listings with a clear notice i
     await ingestFromFakes(e2e.server, fakes);
     const { page, close } = await openSourcePage(e2e, "/himalayasjobs", MOBILE);
     await waitForSpinnerToGo(page);
-    expect(await page.getByRole("alert").textContent()).toMatch(/We could not refresh Himalayas jobs just now, so these listings are from \w+ \d+, \d{4}\./);
+    expect(await page.getByRole("alert").textContent()).toMatch(
+      /We could not refresh Himalayas jobs just now, so these listings are from \w+ \d+, \d{4}\./,
+    );
     expect(await page.getByRole("article").count()).toBe(2);
     await expectAccessible(page);
     await close();
@@ -247,7 +281,10 @@ test("a failing source keeps showing its previous listings with a clear notice i
 });
 
 test("an unconfigured source and a source that never loaded say so instead of spinning forever", async () => {
-  const bare = await startTestServer({ pages: true, env: { ...fakes.env, ADZUNA_APP_ID: "", SOURCES_TIMEOUT_SECONDS: "1" } });
+  const bare = await startTestServer({
+    pages: true,
+    env: { ...fakes.env, ADZUNA_APP_ID: "", SOURCES_TIMEOUT_SECONDS: "1" },
+  });
   try {
     fakes.set("jooble", { fault: "500", faultTimes: Infinity });
     await ingestFromFakes(bare, fakes, { ADZUNA_APP_ID: "" });
@@ -261,7 +298,9 @@ test("an unconfigured source and a source that never loaded say so instead of sp
 
     const jooble = await openSourcePage(e2e, "/jooblejobs", DESKTOP, { baseUrl: bare.url });
     await waitForSpinnerToGo(jooble.page);
-    expect(await jooble.page.getByRole("alert").textContent()).toBe("Jooble jobs could not be loaded right now. Please try again later.");
+    expect(await jooble.page.getByRole("alert").textContent()).toBe(
+      "Jooble jobs could not be loaded right now. Please try again later.",
+    );
     await expectAccessible(jooble.page);
     await jooble.close();
 
@@ -275,7 +314,9 @@ test("an unconfigured source and a source that never loaded say so instead of sp
 });
 
 const columns = (page: Page) =>
-  page.getByRole("article").evaluateAll((cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left))).size);
+  page
+    .getByRole("article")
+    .evaluateAll((cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left))).size);
 
 test("the card grid has 1 column on small screens, 2 on medium and 3 on large", async () => {
   for (const [viewport, expected] of [
@@ -312,7 +353,11 @@ test("a link to the page without a search clears the search box instead of resto
   await waitForSpinnerToGo(page);
   expect(await page.getByRole("article").count()).toBe(1);
   // What a header or hub link to /remoteok does: a client-side navigation to the bare URL.
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate("/remoteok"));
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }
+    ).__reactRouterDataRouter.navigate("/remoteok"),
+  );
   await expect.poll(() => page.getByRole("searchbox").inputValue()).toBe("");
   await expect.poll(() => page.getByRole("article").count()).toBe(2);
   // Fire every timer the old search could have left (the search debounce is 300 ms), then let any navigation settle.

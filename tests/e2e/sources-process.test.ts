@@ -19,12 +19,21 @@ function runSync(env: Record<string, string>): Promise<{ code: number | null; ou
 }
 
 test("npm start syncs every configured source at boot in the background and stops cleanly", async () => {
-  const app = await spawnApp({ ...fakes.env, SEED_DEMO: "false", SOURCES_SCHEDULER: "true", SOURCES_TIMEOUT_SECONDS: "2" });
+  const app = await spawnApp({
+    ...fakes.env,
+    SEED_DEMO: "false",
+    SOURCES_SCHEDULER: "true",
+    SOURCES_TIMEOUT_SECONDS: "2",
+  });
   try {
     await expect
       .poll(
         async () => {
-          const statuses = (await (await fetch(`${app.url}/api/sources`)).json()) as { source: string; count: number; lastError: string | null }[];
+          const statuses = (await (await fetch(`${app.url}/api/sources`)).json()) as {
+            source: string;
+            count: number;
+            lastError: string | null;
+          }[];
           return Object.fromEntries(statuses.map((s) => [s.source, s.count]));
         },
         { timeout: 20_000, interval: 300 },

@@ -11,7 +11,12 @@ import { hydrated, type E2e, type Viewport } from "#tests/e2e/fixtures.ts";
  * A fresh page at `viewport` on `path`, hydrated, with its JS dialogs (alert/confirm/prompt) recorded; with `clock`,
  * Playwright's clock is installed first (time still flows) so a test can fire pending timers on demand.
  */
-export async function openSourcePage(e2e: E2e, path: string, viewport: Viewport, { baseUrl, clock = false }: { baseUrl?: string; clock?: boolean } = {}) {
+export async function openSourcePage(
+  e2e: E2e,
+  path: string,
+  viewport: Viewport,
+  { baseUrl, clock = false }: { baseUrl?: string; clock?: boolean } = {},
+) {
   const page = await e2e.newPage({ viewport, baseUrl });
   if (clock) await page.clock.install();
   // Fail a step with its own message well before the test's timeout.
@@ -34,6 +39,8 @@ export async function waitForSpinnerToGo(page: Page) {
 
 /** Runs every configured source once against the fakes, as the scheduler would. */
 export async function ingestFromFakes(server: TestServer, fakes: FakeSources, env: Record<string, string> = {}) {
-  const connectors = createConnectors(loadEnv({ NODE_ENV: "test", ...fakes.env, SOURCES_TIMEOUT_SECONDS: "1", ...env }));
+  const connectors = createConnectors(
+    loadEnv({ NODE_ENV: "test", ...fakes.env, SOURCES_TIMEOUT_SECONDS: "1", ...env }),
+  );
   return syncAll(server.services.database, connectors, { graceMs: 3_600_000, force: true });
 }

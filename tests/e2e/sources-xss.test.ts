@@ -16,11 +16,17 @@ beforeAll(async () => {
   fakes = await startFakeSources();
   fakes.set("remoteok", {
     jobs: CHUNKS.map((vectors, i) =>
-      remoteOkJob(i + 1, { position: `Job ${i + 1} ${vectors[0]}`, company: vectors[1], description: `<p>Safe ${i + 1}</p>${vectors.join("")}` }),
+      remoteOkJob(i + 1, {
+        position: `Job ${i + 1} ${vectors[0]}`,
+        company: vectors[1],
+        description: `<p>Safe ${i + 1}</p>${vectors.join("")}`,
+      }),
     ),
   });
   fakes.set("himalayas", {
-    jobs: CHUNKS.map((vectors, i) => himalayasJob(i + 1, { title: `Job ${i + 1}`, description: `<p>Safe ${i + 1}</p>${vectors.join("")}` })),
+    jobs: CHUNKS.map((vectors, i) =>
+      himalayasJob(i + 1, { title: `Job ${i + 1}`, description: `<p>Safe ${i + 1}</p>${vectors.join("")}` }),
+    ),
   });
 });
 afterAll(() => fakes?.close());
@@ -68,7 +74,11 @@ test.each(["/remoteok", "/himalayasjobs"])("no XSS vector runs in the popup on %
     await description.hover();
     await description.click();
     const body = description.locator("xpath=..");
-    expect(await body.locator("script, iframe, img, svg, object, embed, style, form, input, [onerror], [onclick], [style]").count()).toBe(0);
+    expect(
+      await body
+        .locator("script, iframe, img, svg, object, embed, style, form, input, [onerror], [onclick], [style]")
+        .count(),
+    ).toBe(0);
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
   }

@@ -66,32 +66,33 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
   const accounts = new Map<string, { email: string; name: string }>();
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 
-  const createProvider = (redirectUris: string[]) => new Provider(url, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-        token_endpoint_auth_method: "client_secret_post",
+  const createProvider = (redirectUris: string[]) =>
+    new Provider(url, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: redirectUris,
+          grant_types: ["authorization_code"],
+          response_types: ["code"],
+          token_endpoint_auth_method: "client_secret_post",
+        },
+      ],
+      jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "test-key", use: "sig", alg: "RS256" }] },
+      cookies: { keys: [randomBytes(32).toString("hex")] },
+      claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+      pkce: { required: () => false },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      findAccount: (_ctx: unknown, sub: string) => {
+        const account = accounts.get(sub);
+        if (!account) return undefined;
+        return {
+          accountId: sub,
+          claims: () => ({ sub, email: account.email, email_verified: true, name: account.name, picture: null }),
+        };
       },
-    ],
-    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "test-key", use: "sig", alg: "RS256" }] },
-    cookies: { keys: [randomBytes(32).toString("hex")] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
-    pkce: { required: () => false },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx: unknown, sub: string) => {
-      const account = accounts.get(sub);
-      if (!account) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({ sub, email: account.email, email_verified: true, name: account.name, picture: null }),
-      };
-    },
-  });
+    });
   // Discovery must answer before the app registers its callbacks: the app reads it when it starts.
   let provider = createProvider([`${url}/no-client-yet`]);
   let callback = provider.callback();
@@ -108,7 +109,10 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
       }
       const form = await formBody(req);
       if (form.get("decision") !== "allow") {
-        await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The user denied access" });
+        await provider.interactionFinished(req, res, {
+          error: "access_denied",
+          error_description: "The user denied access",
+        });
         return;
       }
       const email = (form.get("email") ?? "").trim().toLowerCase();

@@ -46,9 +46,13 @@ function parseMail(raw: string, envelopeFrom: string, envelopeTo: string[]): Rec
   if (!headers["content-type"]?.toLowerCase().startsWith("multipart/") || !boundary) {
     return { envelopeFrom, envelopeTo, headers, text: body.replace(/\r\n/g, "\n").trimEnd(), raw };
   }
-  const raws = raw.slice(raw.indexOf("\r\n\r\n") + 4).split(`--${boundary}`).slice(1, -1);
+  const raws = raw
+    .slice(raw.indexOf("\r\n\r\n") + 4)
+    .split(`--${boundary}`)
+    .slice(1, -1);
   const parts = raws.map((part) => parsePart(part.replace(/^\r\n/, "")));
-  const find = (type: string) => parts.find((part) => part.headers["content-type"]?.toLowerCase().startsWith(type))?.body;
+  const find = (type: string) =>
+    parts.find((part) => part.headers["content-type"]?.toLowerCase().startsWith(type))?.body;
   const text = (find("text/plain") ?? "").replace(/\r\n/g, "\n").trimEnd();
   const html = find("text/html")?.replace(/\r\n/g, "\n").trimEnd();
   return { envelopeFrom, envelopeTo, headers, text, ...(html !== undefined ? { html } : {}), raw };

@@ -14,7 +14,11 @@ const PLAIN_TITLE = "Plain Policy Tester";
 
 beforeAll(async () => {
   session = await signUp(e2e.url);
-  const hostile = await api(e2e.url, "/api/post-job", { method: "POST", session, body: validJob({ jobTitle: HOSTILE_TITLE, companyName: "<b>Bold Co</b>" }) });
+  const hostile = await api(e2e.url, "/api/post-job", {
+    method: "POST",
+    session,
+    body: validJob({ jobTitle: HOSTILE_TITLE, companyName: "<b>Bold Co</b>" }),
+  });
   hostileId = hostile.json.id ?? hostile.json.insertedId;
   await api(e2e.url, "/api/post-job", { method: "POST", session, body: validJob({ jobTitle: PLAIN_TITLE }) });
 });
@@ -36,7 +40,8 @@ async function watchedPage(): Promise<Watched> {
   });
   const page = await context.newPage();
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
   });
   page.on("pageerror", (error) => violations.push(`page error: ${error.message}`));
   return { page, context, violations, close: () => context.close() };

@@ -13,7 +13,11 @@ const HOSTILE_TITLE = `</script><script>alert("title")</script><img src=x onerro
 beforeAll(async () => {
   server = await startTestServer({ pages: true });
   session = await signUp(server.url);
-  const posted = await api(server.url, "/api/post-job", { method: "POST", session, body: validJob({ jobTitle: HOSTILE_TITLE }) });
+  const posted = await api(server.url, "/api/post-job", {
+    method: "POST",
+    session,
+    body: validJob({ jobTitle: HOSTILE_TITLE }),
+  });
   jobId = posted.json.id ?? posted.json.insertedId;
   expect(jobId).toBeTruthy();
 });
@@ -32,7 +36,10 @@ async function page(path: string) {
       .filter((parts) => parts[0])
       .map(([name, ...values]) => [name!, values]),
   );
-  const nonce = directives.get("script-src")?.find((v) => v.startsWith("'nonce-"))?.slice(7, -1);
+  const nonce = directives
+    .get("script-src")
+    ?.find((v) => v.startsWith("'nonce-"))
+    ?.slice(7, -1);
   return { response, html, directives, nonce };
 }
 
@@ -66,7 +73,8 @@ test("every inline script and module preload a page carries has this answer's no
       if (tag.includes('type="application/ld+json"')) continue;
       expect(tag, path).toContain(`nonce="${nonce}"`);
     }
-    for (const tag of html.match(/<link\b[^>]*rel="modulepreload"[^>]*>/g) ?? []) expect(tag, path).toContain(`nonce="${nonce}"`);
+    for (const tag of html.match(/<link\b[^>]*rel="modulepreload"[^>]*>/g) ?? [])
+      expect(tag, path).toContain(`nonce="${nonce}"`);
   }
 });
 

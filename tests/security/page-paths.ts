@@ -13,7 +13,8 @@ export function pagePaths(jobId: string): string[] {
       if (entry.children) walk(entry.children);
       if (entry.file.endsWith(".ts")) continue;
       if (entry.index) paths.push("/");
-      else if (entry.path !== undefined) paths.push(`/${entry.path.replace(/:id\b/g, jobId).replace(/^\*$/, "no-such-page")}`);
+      else if (entry.path !== undefined)
+        paths.push(`/${entry.path.replace(/:id\b/g, jobId).replace(/^\*$/, "no-such-page")}`);
     }
   };
   walk(routes);

@@ -14,7 +14,10 @@ const CANDIDATES = [
 
 export function chromiumPath(): string {
   const found = CANDIDATES.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error(`Chromium not found; install Debian's chromium-headless-shell or chromium, or set CHROMIUM_PATH (looked in ${CANDIDATES.join(", ")})`);
+  if (!found)
+    throw new Error(
+      `Chromium not found; install Debian's chromium-headless-shell or chromium, or set CHROMIUM_PATH (looked in ${CANDIDATES.join(", ")})`,
+    );
   return found;
 }
 

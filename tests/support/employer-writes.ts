@@ -14,7 +14,8 @@ export function employerJobWrites(server: () => TestServer, employer: () => Sess
   return {
     db,
     post,
-    patch: (id: string, body: unknown) => api(server().url, `/api/update-job/${id}`, { method: "PATCH", body, session: employer() }),
+    patch: (id: string, body: unknown) =>
+      api(server().url, `/api/update-job/${id}`, { method: "PATCH", body, session: employer() }),
     row: async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0],
     rowCount: async () => (await db().select({ n: count() }).from(jobs))[0]?.n,
     /** Posts `body`, expects a 201, and returns the new listing's id. */

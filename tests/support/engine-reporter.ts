@@ -20,7 +20,8 @@ export default class EngineReporter implements Reporter {
         else if (state === "failed") failed++;
         else skipped++;
         if (state !== "passed") continue;
-        if (test.diagnostic()?.flaky) flaky.push(`${module.moduleId.replace(`${process.cwd()}/`, "")} > ${test.fullName}`);
+        if (test.diagnostic()?.flaky)
+          flaky.push(`${module.moduleId.replace(`${process.cwd()}/`, "")} > ${test.fullName}`);
         if (/\bon pglite\b/.test(test.fullName)) counts.pglite++;
         if (/\bon postgres\b/.test(test.fullName)) counts.postgres++;
       }

@@ -43,7 +43,8 @@ function removeStaleTempDirs() {
     if (!entry.startsWith("jobboard-")) continue;
     const dir = path.join(tmp, entry);
     const stat = fs.statSync(dir, { throwIfNoEntry: false });
-    if (stat?.isDirectory() && Date.now() - stat.mtimeMs > STALE_AFTER_MS) fs.rmSync(dir, { recursive: true, force: true });
+    if (stat?.isDirectory() && Date.now() - stat.mtimeMs > STALE_AFTER_MS)
+      fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -67,34 +67,52 @@ const hostileJsonValue = fc.letrec((tie) => ({
   ),
 })).value;
 
-const deepJson = fc.integer({ min: 1, max: 20_000 }).chain((depth) =>
-  fc.constantFrom(`${"[".repeat(depth)}${"]".repeat(depth)}`, `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`, `{"jobTitle":${"[".repeat(depth)}${"]".repeat(depth)}}`),
-);
+const deepJson = fc
+  .integer({ min: 1, max: 20_000 })
+  .chain((depth) =>
+    fc.constantFrom(
+      `${"[".repeat(depth)}${"]".repeat(depth)}`,
+      `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
+      `{"jobTitle":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+    ),
+  );
 
 /** A valid job with fields replaced, removed or added; this is where near-misses of real input come from. */
 const mutatedJob = fc
   .record({
-    replace: fc.dictionary(fc.constantFrom(...Object.keys(validJob()), ...POLLUTING_KEYS), hostileJsonValue, { maxKeys: 3 }),
+    replace: fc.dictionary(fc.constantFrom(...Object.keys(validJob()), ...POLLUTING_KEYS), hostileJsonValue, {
+      maxKeys: 3,
+    }),
     drop: fc.subarray(Object.keys(validJob()), { maxLength: 3 }),
   })
   .map(({ replace, drop }) => {
     const job: Record<string, unknown> = validJob();
     for (const key of drop) delete job[key];
-    for (const [key, value] of Object.entries(replace)) Object.defineProperty(job, key, { value, enumerable: true, configurable: true, writable: true });
+    for (const [key, value] of Object.entries(replace))
+      Object.defineProperty(job, key, { value, enumerable: true, configurable: true, writable: true });
     return JSON.stringify(job);
   });
 
 /** A valid contact message with fields replaced or removed. */
-const CONTACT = { name: "Asha Rao", email: "asha@example.com", phoneNumber: "+91 98765 43210", subject: "Hello", message: "Is the role still open?" };
+const CONTACT = {
+  name: "Asha Rao",
+  email: "asha@example.com",
+  phoneNumber: "+91 98765 43210",
+  subject: "Hello",
+  message: "Is the role still open?",
+};
 const mutatedContact = fc
   .record({
-    replace: fc.dictionary(fc.constantFrom(...Object.keys(CONTACT), ...POLLUTING_KEYS), hostileJsonValue, { maxKeys: 2 }),
+    replace: fc.dictionary(fc.constantFrom(...Object.keys(CONTACT), ...POLLUTING_KEYS), hostileJsonValue, {
+      maxKeys: 2,
+    }),
     drop: fc.subarray(Object.keys(CONTACT), { maxLength: 2 }),
   })
   .map(({ replace, drop }) => {
     const message: Record<string, unknown> = { ...CONTACT };
     for (const key of drop) delete message[key];
-    for (const [key, value] of Object.entries(replace)) Object.defineProperty(message, key, { value, enumerable: true, configurable: true, writable: true });
+    for (const [key, value] of Object.entries(replace))
+      Object.defineProperty(message, key, { value, enumerable: true, configurable: true, writable: true });
     return JSON.stringify(message);
   });
 
@@ -115,14 +133,27 @@ const bodyBytes: fc.Arbitrary<Uint8Array | undefined> = fc.oneof(
   pollutionBody.map(encode),
   deepJson.map(encode),
   fc.uint8Array({ maxLength: 200 }),
-  fc.constantFrom(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), new Uint8Array([0xc3, 0x28]), new Uint8Array([0xed, 0xa0, 0x80])),
+  fc.constantFrom(
+    new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+    new Uint8Array([0xc3, 0x28]),
+    new Uint8Array([0xed, 0xa0, 0x80]),
+  ),
   fc.integer({ min: 100 * 1024, max: 400 * 1024 }).map((size) => encode(`{"description":"${"x".repeat(size)}"}`)),
   fc.string({ maxLength: 200 }).map(encode),
 );
 
 const contentType = fc.oneof(
   { arbitrary: fc.constant("application/json"), weight: 4 },
-  fc.constantFrom("application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", ""),
+  fc.constantFrom(
+    "application/json",
+    "application/json; charset=utf-8",
+    "APPLICATION/JSON",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonx",
+    "",
+  ),
   headerSafe,
 );
 
@@ -140,11 +171,43 @@ const id = (target: FuzzTarget) =>
     fc.constant(target.jobId),
     fc.uuid(),
     hostileString.map(percent),
-    fc.constantFrom("0", "-1", "null", "undefined", "%", "%ZZ", "..%2F", "a".repeat(3000), "00000000-0000-0000-0000-00000000000g"),
+    fc.constantFrom(
+      "0",
+      "-1",
+      "null",
+      "undefined",
+      "%",
+      "%ZZ",
+      "..%2F",
+      "a".repeat(3000),
+      "00000000-0000-0000-0000-00000000000g",
+    ),
   );
 
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom("search", "location", "page", "limit", "experienceLevel", "employmentType", "englishLevel", "datePosted", "minSalary", "maxSalary", "q", ...POLLUTING_KEYS), hostileString), hostileString), { maxLength: 5 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          "search",
+          "location",
+          "page",
+          "limit",
+          "experienceLevel",
+          "employmentType",
+          "englishLevel",
+          "datePosted",
+          "minSalary",
+          "maxSalary",
+          "q",
+          ...POLLUTING_KEYS,
+        ),
+        hostileString,
+      ),
+      hostileString,
+    ),
+    { maxLength: 5 },
+  )
   .chain((pairs) =>
     fc.constantFrom(
       pairs.map(([k, v]) => `${percent(k)}=${percent(v)}`).join("&"),
@@ -164,48 +227,107 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
     "GET /api/jobs": get(withQuery("/api/jobs")),
     "GET /api/all-jobs": get(withQuery("/api/all-jobs")),
     "GET /api/all-jobs/:id": get(id(target).map((x) => `/api/all-jobs/${x}`)),
-    "GET /api/myJobs/:email": get(fc.oneof(fc.constant(target.email), fc.emailAddress(), hostileString).map((x) => `/api/myJobs/${percent(x)}`)),
+    "GET /api/myJobs/:email": get(
+      fc.oneof(fc.constant(target.email), fc.emailAddress(), hostileString).map((x) => `/api/myJobs/${percent(x)}`),
+    ),
     "POST /api/post-job": { method: fc.constant("POST"), path: fc.constant("/api/post-job"), withBody: true },
-    "PATCH /api/update-job/:id": { method: fc.constantFrom("PATCH", "PUT"), path: id(target).map((x) => `/api/update-job/${x}`), withBody: true },
+    "PATCH /api/update-job/:id": {
+      method: fc.constantFrom("PATCH", "PUT"),
+      path: id(target).map((x) => `/api/update-job/${x}`),
+      withBody: true,
+    },
     "DELETE /api/job/:id": { method: fc.constant("DELETE"), path: id(target).map((x) => `/api/job/${x}`) },
     "GET /api/sources": get(withQuery("/api/sources")),
     "GET /api/sources/:source/jobs": get(
-      fc.tuple(fc.oneof(fc.constantFrom("remoteok", "adzuna", "himalayas", "jooble", "jobwiz"), hostileString.map(percent)), queryString).map(([source, q]) => `/api/sources/${source}/jobs?${q}`),
+      fc
+        .tuple(
+          fc.oneof(fc.constantFrom("remoteok", "adzuna", "himalayas", "jooble", "jobwiz"), hostileString.map(percent)),
+          queryString,
+        )
+        .map(([source, q]) => `/api/sources/${source}/jobs?${q}`),
     ),
     "POST /api/sendEmail": { method: fc.constant("POST"), path: fc.constant("/api/sendEmail"), withBody: true },
-    "POST /api/jobs/:id/report": { method: fc.constant("POST"), path: id(target).map((x) => `/api/jobs/${x}/report`), withBody: true },
+    "POST /api/jobs/:id/report": {
+      method: fc.constant("POST"),
+      path: id(target).map((x) => `/api/jobs/${x}/report`),
+      withBody: true,
+    },
     "any /api/admin/*": {
       method: fc.constantFrom("GET", "POST"),
       path: fc.oneof(
         fc.constantFrom("/api/admin/queue", "/api/admin/contact-messages"),
-        fc.tuple(id(target), fc.oneof(fc.constantFrom("approve", "reject", "hide", "restore"), hostileString.map(percent))).map(([x, action]) => `/api/admin/jobs/${x}/${action}`),
-        fc.tuple(hostileString.map(percent), fc.constantFrom("suspend", "lift-suspension")).map(([x, action]) => `/api/admin/users/${x}/${action}`),
+        fc
+          .tuple(
+            id(target),
+            fc.oneof(fc.constantFrom("approve", "reject", "hide", "restore"), hostileString.map(percent)),
+          )
+          .map(([x, action]) => `/api/admin/jobs/${x}/${action}`),
+        fc
+          .tuple(hostileString.map(percent), fc.constantFrom("suspend", "lift-suspension"))
+          .map(([x, action]) => `/api/admin/users/${x}/${action}`),
       ),
       withBody: true,
     },
     "GET /api/blog-posts": get(withQuery("/api/blog-posts")),
-    "POST /api/auth/*": { method: fc.constant("POST"), path: fc.constantFrom("/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/sign-out", "/api/auth/update-user"), withBody: true },
+    "POST /api/auth/*": {
+      method: fc.constant("POST"),
+      path: fc.constantFrom(
+        "/api/auth/sign-up/email",
+        "/api/auth/sign-in/email",
+        "/api/auth/sign-out",
+        "/api/auth/update-user",
+      ),
+      withBody: true,
+    },
     "POST /api/alerts": { method: fc.constant("POST"), path: fc.constant("/api/alerts"), withBody: true },
     "GET /api/openapi.json": get(withQuery("/api/openapi.json")),
-    "GET /feeds/*": get(fc.constantFrom("/feeds/jobs.rss", "/feeds/jobs.atom", "/feeds/jobs.json", "/feeds/indeed.xml").chain((p) => withQuery(p))),
+    "GET /feeds/*": get(
+      fc
+        .constantFrom("/feeds/jobs.rss", "/feeds/jobs.atom", "/feeds/jobs.json", "/feeds/indeed.xml")
+        .chain((p) => withQuery(p)),
+    ),
     "GET|POST /alerts/* (signed links)": {
       method: fc.constantFrom("GET", "POST"),
       path: fc
-        .tuple(fc.constantFrom("confirm/", "unsubscribe/", "manage/", "manage/"), hostileString.map(percent), fc.constantFrom("", "/", "/delete-all", `/${target.jobId}`, `/${target.jobId}/delete`))
+        .tuple(
+          fc.constantFrom("confirm/", "unsubscribe/", "manage/", "manage/"),
+          hostileString.map(percent),
+          fc.constantFrom("", "/", "/delete-all", `/${target.jobId}`, `/${target.jobId}/delete`),
+        )
         .map(([kind, token, rest]) => `/alerts/${kind}${token}${kind === "manage/" ? rest : ""}`),
       withBody: true,
     },
-    "any /api/<unknown>": { method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"), path: hostileString.map((x) => `/api/${percent(x)}`), withBody: true },
+    "any /api/<unknown>": {
+      method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"),
+      path: hostileString.map((x) => `/api/${percent(x)}`),
+      withBody: true,
+    },
     "page loaders": get(
       fc.oneof(
         withQuery("/"),
         id(target).map((x) => `/jobs/${x}`),
         id(target).map((x) => `/edit-job/${x}`),
         fc
-          .constantFrom("/my-job", "/favourite", "/post-job", "/login", "/contact", "/blog", "/job-sites", "/sitemap.xml", "/robots.txt", "/admin", "/admin/messages", "/forgot-password", "/reset-password")
+          .constantFrom(
+            "/my-job",
+            "/favourite",
+            "/post-job",
+            "/login",
+            "/contact",
+            "/blog",
+            "/job-sites",
+            "/sitemap.xml",
+            "/robots.txt",
+            "/admin",
+            "/admin/messages",
+            "/forgot-password",
+            "/reset-password",
+          )
           .chain((p) => withQuery(p)),
         id(target).map((x) => `/admin/jobs/${x}`),
-        fc.constantFrom("/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz").chain((p) => withQuery(p)),
+        fc
+          .constantFrom("/remoteok", "/adzunajobs", "/jooblejobs", "/himalayasjobs", "/jobwiz")
+          .chain((p) => withQuery(p)),
         hostileString.map((x) => `/${percent(x)}`),
       ),
     ),
@@ -223,7 +345,18 @@ export function hostileRequest(target: FuzzTarget, route: RouteShape): fc.Arbitr
       body: route.withBody ? bodyBytes : fc.constant(undefined),
       accept: fc.constantFrom(undefined, "application/json", "text/html", "*/*", "text/x-script"),
       origin: fc.constantFrom(undefined, "same", "https://evil.example", "null"),
-      extra: fc.dictionary(fc.constantFrom("x-forwarded-for", "x-http-method-override", "range", "if-none-match", "accept-language", "x-requested-with"), headerSafe, { maxKeys: 2 }),
+      extra: fc.dictionary(
+        fc.constantFrom(
+          "x-forwarded-for",
+          "x-http-method-override",
+          "range",
+          "if-none-match",
+          "accept-language",
+          "x-requested-with",
+        ),
+        headerSafe,
+        { maxKeys: 2 },
+      ),
     })
     .map(({ method, path, cookie: cookieValue, type, body, accept, origin, extra }) => {
       const headers: Record<string, string> = { ...extra };
@@ -231,7 +364,12 @@ export function hostileRequest(target: FuzzTarget, route: RouteShape): fc.Arbitr
       if (body !== undefined && type) headers["content-type"] = type;
       if (accept) headers.accept = accept;
       if (origin) headers.origin = origin;
-      return { method, path, headers, ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body } : {}) };
+      return {
+        method,
+        path,
+        headers,
+        ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body } : {}),
+      };
     });
 }
 
@@ -241,8 +379,17 @@ export async function send(baseUrl: string, request: HostileRequest): Promise<An
   const headers = { ...request.headers };
   if (headers.origin === "same") headers.origin = baseUrl;
   const attempt = async () => {
-    const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers, body: request.body && new Uint8Array(request.body), redirect: "manual" });
-    return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method,
+      headers,
+      body: request.body && new Uint8Array(request.body),
+      redirect: "manual",
+    });
+    return {
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "",
+      text: await response.text(),
+    };
   };
   try {
     return await attempt();
@@ -269,7 +416,8 @@ export function brokenPromise(request: HostileRequest, answer: Answer): string |
   }
   if (answer.status >= 400) {
     const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    if (typeof error?.code !== "string" || typeof error.message !== "string") return `${answer.status} not in the error shape: ${answer.text.slice(0, 200)}`;
+    if (typeof error?.code !== "string" || typeof error.message !== "string")
+      return `${answer.status} not in the error shape: ${answer.text.slice(0, 200)}`;
   }
   return null;
 }

@@ -24,7 +24,11 @@ export async function signUp(
 type JsonInit = { method?: string; body?: unknown; session?: Session; headers?: Record<string, string> };
 
 /** fetch + JSON, returning status, headers and the parsed body (or the raw text when it is not JSON). */
-export async function api(baseUrl: string, path: string, { method = "GET", body, session, headers = {} }: JsonInit = {}) {
+export async function api(
+  baseUrl: string,
+  path: string,
+  { method = "GET", body, session, headers = {} }: JsonInit = {},
+) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {

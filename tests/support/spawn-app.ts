@@ -46,7 +46,12 @@ function canBind(port: number): Promise<boolean> {
  * Nothing else is inherited, so a developer's DATABASE_URL or SMTP_URL never reaches a test process.
  */
 export function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const basics: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LANG: "C.UTF-8" };
+  const basics: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    LANG: "C.UTF-8",
+  };
   return Object.fromEntries(Object.entries({ ...basics, ...env }).filter(([, value]) => value !== undefined));
 }
 
@@ -67,7 +72,10 @@ function emptyWorkDir(): string {
  * Runs the app as `npm start` does (same entry, same env contract) in a temp DATA_DIR, with only the
  * environment given here: not the test runner's, and no `.env` file. A variable given as undefined is left unset.
  */
-export async function spawnApp(env: Record<string, string | undefined> = {}, { dataDir }: { dataDir?: string } = {}): Promise<SpawnedApp> {
+export async function spawnApp(
+  env: Record<string, string | undefined> = {},
+  { dataDir }: { dataDir?: string } = {},
+): Promise<SpawnedApp> {
   const port = await freePort();
   const dir = dataDir ?? runTempDir("jobboard-app-");
   let output = "";
@@ -132,7 +140,11 @@ export async function spawnApp(env: Record<string, string | undefined> = {}, { d
  * Runs `npm run <script>` as a user would (scripts/<name>.ts, same env contract) from a directory with no
  * `.env`, with only the environment given here.
  */
-export function runScript(name: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export function runScript(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "scripts", `${name}.ts`), ...args], {
     cwd: emptyWorkDir(),
     env: childEnv({ TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"), ...env }),

@@ -62,7 +62,8 @@ const job = (jobLocation: string, salaryCurrency: Job["salaryCurrency"] = "INR")
   }) as unknown as Job;
 
 test("the JobPosting's address country follows the location, India when it names none", () => {
-  const country = (location: string) => jobPostingLd(job(location), "https://jobs.example/jobs/1").jobLocation.address.addressCountry;
+  const country = (location: string) =>
+    jobPostingLd(job(location), "https://jobs.example/jobs/1").jobLocation.address.addressCountry;
   expect(country("Berlin, Germany")).toBe("DE");
   expect(country("Remote, USA")).toBe("US");
   expect(country("Pune")).toBe("IN");

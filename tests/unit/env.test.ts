@@ -39,9 +39,9 @@ test("PUBLIC_URL defaults to localhost on the configured port, and loses a trail
 test("BETTER_AUTH_SECRET is required in production with DATABASE_URL, and the error names it", () => {
   expect(() => loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/jobs" })).toThrow(EnvError);
   expect(() => loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/jobs" })).toThrow(/BETTER_AUTH_SECRET/);
-  expect(() => loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/jobs", BETTER_AUTH_SECRET: "  " })).toThrow(
-    /BETTER_AUTH_SECRET/,
-  );
+  expect(() =>
+    loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/jobs", BETTER_AUTH_SECRET: "  " }),
+  ).toThrow(/BETTER_AUTH_SECRET/);
 });
 
 test("production with DATABASE_URL starts when BETTER_AUTH_SECRET is set", () => {
@@ -84,34 +84,47 @@ test.each(["maybe", "on", "off", "2", "ja"])("a boolean setting given %s is refu
   );
 });
 
-test.each(["jobs.example.com", "localhost:3000", "ftp://jobs.example.com"])("PUBLIC_URL=%s without an http(s) scheme is refused", (value) => {
-  expect(() => loadEnv({ PUBLIC_URL: value })).toThrow(
-    "Invalid configuration: PUBLIC_URL: Must be a URL starting with http:// or https://, for example https://jobs.example.com",
-  );
-});
+test.each(["jobs.example.com", "localhost:3000", "ftp://jobs.example.com"])(
+  "PUBLIC_URL=%s without an http(s) scheme is refused",
+  (value) => {
+    expect(() => loadEnv({ PUBLIC_URL: value })).toThrow(
+      "Invalid configuration: PUBLIC_URL: Must be a URL starting with http:// or https://, for example https://jobs.example.com",
+    );
+  },
+);
 
-test.each(["smtp.example.com:587", "smtp//user:pass@smtp.example.com", "http://smtp.example.com"])("a malformed SMTP_URL (%s) is refused with an example", (value) => {
-  expect(() => loadEnv({ SMTP_URL: value })).toThrow(
-    "Invalid configuration: SMTP_URL: Must be a URL starting with smtp:// or smtps://, for example smtp://user:password@smtp.example.com:587",
-  );
-});
+test.each(["smtp.example.com:587", "smtp//user:pass@smtp.example.com", "http://smtp.example.com"])(
+  "a malformed SMTP_URL (%s) is refused with an example",
+  (value) => {
+    expect(() => loadEnv({ SMTP_URL: value })).toThrow(
+      "Invalid configuration: SMTP_URL: Must be a URL starting with smtp:// or smtps://, for example smtp://user:password@smtp.example.com:587",
+    );
+  },
+);
 
 test("a well-formed SMTP_URL is kept as given", () => {
-  expect(loadEnv({ SMTP_URL: "smtps://user:p%40ss@smtp.example.com:465" }).SMTP_URL).toBe("smtps://user:p%40ss@smtp.example.com:465");
+  expect(loadEnv({ SMTP_URL: "smtps://user:p%40ss@smtp.example.com:465" }).SMTP_URL).toBe(
+    "smtps://user:p%40ss@smtp.example.com:465",
+  );
 });
 
 test("DATABASE_URL may name PostgreSQL's Unix socket directory instead of a host", () => {
-  expect(loadEnv({ DATABASE_URL: "postgres:///jobs?host=/var/run/postgresql" }).DATABASE_URL).toBe("postgres:///jobs?host=/var/run/postgresql");
+  expect(loadEnv({ DATABASE_URL: "postgres:///jobs?host=/var/run/postgresql" }).DATABASE_URL).toBe(
+    "postgres:///jobs?host=/var/run/postgresql",
+  );
   expect(loadEnv({ DATABASE_URL: "postgresql://app@localhost/jobs?host=/var/run/postgresql" }).DATABASE_URL).toBe(
     "postgresql://app@localhost/jobs?host=/var/run/postgresql",
   );
 });
 
-test.each(["localhost/jobs", "mysql://db/jobs", "postgres//db/jobs", "postgres:///jobs", "postgres:///jobs?host=db"])("a malformed DATABASE_URL (%s) is refused before any connection", (value) => {
-  expect(() => loadEnv({ DATABASE_URL: value })).toThrow(
-    "Invalid configuration: DATABASE_URL: Must be a URL starting with postgres:// or postgresql://",
-  );
-});
+test.each(["localhost/jobs", "mysql://db/jobs", "postgres//db/jobs", "postgres:///jobs", "postgres:///jobs?host=db"])(
+  "a malformed DATABASE_URL (%s) is refused before any connection",
+  (value) => {
+    expect(() => loadEnv({ DATABASE_URL: value })).toThrow(
+      "Invalid configuration: DATABASE_URL: Must be a URL starting with postgres:// or postgresql://",
+    );
+  },
+);
 
 test("SOURCES_DISABLED takes known source names in any case, and names an unknown one with the list", () => {
   expect(loadEnv({ SOURCES_DISABLED: "RemoteOK, himalayas" }).SOURCES_DISABLED).toEqual(["remoteok", "himalayas"]);
@@ -181,7 +194,12 @@ test("the board's name, contact details and counters default to the spec's value
 
 test("an operator can switch the phone, address, hours and social links off with none", () => {
   const env = loadEnv({ SITE_PHONE: "none", SITE_ADDRESS: "none", SITE_HOURS: "", SITE_SOCIAL_LINKS: "none" });
-  expect([env.SITE_PHONE, env.SITE_ADDRESS, env.SITE_HOURS, env.SITE_SOCIAL_LINKS]).toEqual([undefined, [], undefined, []]);
+  expect([env.SITE_PHONE, env.SITE_ADDRESS, env.SITE_HOURS, env.SITE_SOCIAL_LINKS]).toEqual([
+    undefined,
+    [],
+    undefined,
+    [],
+  ]);
 });
 
 test.each([
@@ -194,19 +212,26 @@ test.each([
 
 test("TOKEN_SYNC_URL is off when unset and kept as a same-origin path when given as a path or a URL on PUBLIC_URL", () => {
   expect(loadEnv({}).TOKEN_SYNC_URL).toBeUndefined();
-  expect(loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: "/session-sync" }).TOKEN_SYNC_URL).toBe("/session-sync");
-  expect(loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: "https://jobs.example.com/auth/sync?v=1" }).TOKEN_SYNC_URL).toBe("/auth/sync?v=1");
+  expect(loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: "/session-sync" }).TOKEN_SYNC_URL).toBe(
+    "/session-sync",
+  );
+  expect(
+    loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: "https://jobs.example.com/auth/sync?v=1" })
+      .TOKEN_SYNC_URL,
+  ).toBe("/auth/sync?v=1");
   expect(loadEnv({}).TOKEN_SYNC_MAX_AGE_SECONDS).toBe(300);
 });
 
-test.each(["https://evil.example/collect", "//evil.example/collect", "http://jobs.example.com/sync", "javascript:alert(1)"])(
-  "TOKEN_SYNC_URL=%s, off this board's origin, stops the server with a line naming it",
-  (value) => {
-    expect(() => loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: value })).toThrow(
-      "Invalid configuration: TOKEN_SYNC_URL: Must be on this board's own origin (https://jobs.example.com); give a path such as /session-sync or a URL starting with https://jobs.example.com/",
-    );
-  },
-);
+test.each([
+  "https://evil.example/collect",
+  "//evil.example/collect",
+  "http://jobs.example.com/sync",
+  "javascript:alert(1)",
+])("TOKEN_SYNC_URL=%s, off this board's origin, stops the server with a line naming it", (value) => {
+  expect(() => loadEnv({ PUBLIC_URL: "https://jobs.example.com", TOKEN_SYNC_URL: value })).toThrow(
+    "Invalid configuration: TOKEN_SYNC_URL: Must be on this board's own origin (https://jobs.example.com); give a path such as /session-sync or a URL starting with https://jobs.example.com/",
+  );
+});
 
 test("WEB_CONCURRENCY above 1 without DATABASE_URL is refused, naming the setting", () => {
   expect(() => loadEnv({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY: Above 1 needs DATABASE_URL/);
@@ -220,7 +245,9 @@ test("DATABASE_POOL_SIZE takes a whole number of connections, and anything else 
   expect(loadEnv({ DATABASE_POOL_SIZE: "6" }).DATABASE_POOL_SIZE).toBe(6);
   expect(loadEnv({}).DATABASE_POOL_SIZE).toBeUndefined();
   for (const bad of ["0", "2.5", "many", "101"]) {
-    expect(() => loadEnv({ DATABASE_POOL_SIZE: bad })).toThrow("Invalid configuration: DATABASE_POOL_SIZE: Must be a whole number of connections, 1 to 100");
+    expect(() => loadEnv({ DATABASE_POOL_SIZE: bad })).toThrow(
+      "Invalid configuration: DATABASE_POOL_SIZE: Must be a whole number of connections, 1 to 100",
+    );
   }
 });
 

@@ -10,7 +10,13 @@ test("the API keys a field's message by its dotted path", () => {
 });
 
 test("a form shows a message on a nested path on the field it belongs to, first message winning", () => {
-  expect(messagesByField({ "skills.0.value": "Must be one of: JavaScript", "skills.1.value": "second", jobTitle: "Required" })).toEqual({
+  expect(
+    messagesByField({
+      "skills.0.value": "Must be one of: JavaScript",
+      "skills.1.value": "second",
+      jobTitle: "Required",
+    }),
+  ).toEqual({
     skills: "Must be one of: JavaScript",
     jobTitle: "Required",
   });

@@ -15,8 +15,17 @@ describe("the board's icons", () => {
   test.each(ours)("%s is drawn exactly as Lucide draws it: decorative, labelled, or with a class", (name, Icon) => {
     const original = theirs[name];
     if (!original) throw new Error(`lucide-react has no ${name}`);
-    for (const props of [{}, { className: "h-4 w-4 shrink-0" }, { className: "h-4 w-4 " }, { className: " " }, { "aria-label": "Loading", role: "img" }, { "aria-hidden": true, className: "x" }]) {
-      expect(renderToStaticMarkup(createElement(Icon, props))).toBe(renderToStaticMarkup(createElement(original, props)));
+    for (const props of [
+      {},
+      { className: "h-4 w-4 shrink-0" },
+      { className: "h-4 w-4 " },
+      { className: " " },
+      { "aria-label": "Loading", role: "img" },
+      { "aria-hidden": true, className: "x" },
+    ]) {
+      expect(renderToStaticMarkup(createElement(Icon, props))).toBe(
+        renderToStaticMarkup(createElement(original, props)),
+      );
     }
   });
 });

@@ -10,13 +10,33 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 }
 
 test("a browser component importing server code is a lint error, even for a type", async () => {
-  expect(await restrictedImports("app/components/probe.tsx", 'import { createJobs } from "#server/jobs.ts";\nexport const x = createJobs;\n')).toHaveLength(1);
-  expect(await restrictedImports("app/hooks/probe.ts", 'import type { Jobs } from "#server/jobs.ts";\nexport type X = Jobs;\n')).toHaveLength(1);
+  expect(
+    await restrictedImports(
+      "app/components/probe.tsx",
+      'import { createJobs } from "#server/jobs.ts";\nexport const x = createJobs;\n',
+    ),
+  ).toHaveLength(1);
+  expect(
+    await restrictedImports(
+      "app/hooks/probe.ts",
+      'import type { Jobs } from "#server/jobs.ts";\nexport type X = Jobs;\n',
+    ),
+  ).toHaveLength(1);
 });
 
 test("a route module may import a domain door's types but not its code", async () => {
-  expect(await restrictedImports("app/routes/probe.tsx", 'import type { Jobs } from "#server/jobs.ts";\nexport type X = Jobs;\n')).toEqual([]);
-  expect(await restrictedImports("app/routes/probe.tsx", 'import { createJobs } from "#server/jobs.ts";\nexport const x = createJobs;\n')).toHaveLength(1);
+  expect(
+    await restrictedImports(
+      "app/routes/probe.tsx",
+      'import type { Jobs } from "#server/jobs.ts";\nexport type X = Jobs;\n',
+    ),
+  ).toEqual([]);
+  expect(
+    await restrictedImports(
+      "app/routes/probe.tsx",
+      'import { createJobs } from "#server/jobs.ts";\nexport const x = createJobs;\n',
+    ),
+  ).toHaveLength(1);
 });
 
 test("a route module cannot reach past a domain's door", async () => {
@@ -25,19 +45,36 @@ test("a route module cannot reach past a domain's door", async () => {
 });
 
 test("shared vocabulary imports neither side", async () => {
-  expect(await restrictedImports("shared/probe.ts", 'import { x } from "#app/lib/format.ts";\nexport const y = x;\n')).toHaveLength(1);
-  expect(await restrictedImports("shared/probe.ts", 'import { x } from "#server/env.ts";\nexport const y = x;\n')).toHaveLength(1);
+  expect(
+    await restrictedImports("shared/probe.ts", 'import { x } from "#app/lib/format.ts";\nexport const y = x;\n'),
+  ).toHaveLength(1);
+  expect(
+    await restrictedImports("shared/probe.ts", 'import { x } from "#server/env.ts";\nexport const y = x;\n'),
+  ).toHaveLength(1);
   expect(await restrictedImports("shared/probe.ts", 'import { z } from "zod";\nexport const y = z;\n')).toEqual([]);
 });
 
 test("server code does not import the React app", async () => {
-  expect(await restrictedImports("server/probe.ts", 'import { x } from "#app/lib/format.ts";\nexport const y = x;\n')).toHaveLength(1);
+  expect(
+    await restrictedImports("server/probe.ts", 'import { x } from "#app/lib/format.ts";\nexport const y = x;\n'),
+  ).toHaveLength(1);
 });
 
 test("every import is a # package import, even within a folder; only React Router's generated ./+types are relative", async () => {
-  for (const file of ["server/jobs/probe.ts", "app/components/probe.tsx", "shared/probe.ts", "scripts/probe.ts", "tests/unit/probe.ts"]) {
+  for (const file of [
+    "server/jobs/probe.ts",
+    "app/components/probe.tsx",
+    "shared/probe.ts",
+    "scripts/probe.ts",
+    "tests/unit/probe.ts",
+  ]) {
     expect(await restrictedImports(file, 'import { x } from "../env";\nexport const y = x;\n'), file).toHaveLength(1);
     expect(await restrictedImports(file, 'import { x } from "./env";\nexport const y = x;\n'), file).toHaveLength(1);
   }
-  expect(await restrictedImports("app/routes/probe.tsx", 'import type { Route } from "./+types/probe";\nexport type X = Route.ComponentProps;\n')).toEqual([]);
+  expect(
+    await restrictedImports(
+      "app/routes/probe.tsx",
+      'import type { Route } from "./+types/probe";\nexport type X = Route.ComponentProps;\n',
+    ),
+  ).toEqual([]);
 });

@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { isExpired, jobIdSchema, jobInputSchema, jobPostSchema, jobSearchSchema, postingDateProblem } from "#shared/job.ts";
+import {
+  isExpired,
+  jobIdSchema,
+  jobInputSchema,
+  jobPostSchema,
+  jobSearchSchema,
+  postingDateProblem,
+} from "#shared/job.ts";
 import { containsPattern } from "#server/jobs/filters.ts";
 import { toJobFields, toJobValues, toWireJob, type JobRow } from "#server/jobs/mapper.ts";
 import { validJob } from "#tests/support/factories.ts";
@@ -16,7 +23,9 @@ test("form strings become numbers: salaries with thousands separators and fracti
 });
 
 test("blank and null optional fields mean not given", () => {
-  const job = jobInputSchema.parse(validJob({ companySite: "", higherEducation: "   ", companyLogo: null, postedByNumber: null }));
+  const job = jobInputSchema.parse(
+    validJob({ companySite: "", higherEducation: "   ", companyLogo: null, postedByNumber: null }),
+  );
   expect(job.companySite).toBeUndefined();
   expect(job.higherEducation).toBeUndefined();
   expect(job.companyLogo).toBeUndefined();
@@ -58,7 +67,10 @@ test("the search query turns blank values into 'any'", () => {
 });
 
 test("salary filters are free text on the form but compare as numbers", () => {
-  expect(jobSearchSchema.parse({ minSalary: "45,000", maxSalary: "90000" })).toMatchObject({ minSalary: 45000, maxSalary: 90000 });
+  expect(jobSearchSchema.parse({ minSalary: "45,000", maxSalary: "90000" })).toMatchObject({
+    minSalary: 45000,
+    maxSalary: 90000,
+  });
 });
 
 test("job ids are UUIDs", () => {
@@ -78,8 +90,12 @@ test("a posting date is refused once it is older than the 30 days a listing is s
   const now = new Date("2026-11-23T12:00:00Z");
   expect(postingDateProblem("2026-10-25", now)).toBeUndefined();
   expect(postingDateProblem(new Date(now.getTime() - 30 * DAY), now)).toBeUndefined();
-  expect(postingDateProblem(new Date(now.getTime() - 30 * DAY - 1000), now)).toBe("Must be within the last 30 days; an older listing is never shown");
-  expect(postingDateProblem("2026-10-24", now)).toBe("Must be within the last 30 days; an older listing is never shown");
+  expect(postingDateProblem(new Date(now.getTime() - 30 * DAY - 1000), now)).toBe(
+    "Must be within the last 30 days; an older listing is never shown",
+  );
+  expect(postingDateProblem("2026-10-24", now)).toBe(
+    "Must be within the last 30 days; an older listing is never shown",
+  );
 });
 
 test("a posting date is refused once it is tomorrow everywhere on Earth, not while it is already today somewhere", () => {
@@ -88,7 +104,9 @@ test("a posting date is refused once it is tomorrow everywhere on Earth, not whi
   // 12:00 UTC is 02:00 on 24 November at UTC+14 (Kiribati), so the 24th is someone's today.
   expect(postingDateProblem("2026-11-24", now)).toBeUndefined();
   expect(postingDateProblem("2026-11-25", now)).toBe("Must not be in the future");
-  expect(postingDateProblem(new Date(now.getTime() + 14 * 60 * 60 * 1000 + 1000), now)).toBe("Must not be in the future");
+  expect(postingDateProblem(new Date(now.getTime() + 14 * 60 * 60 * 1000 + 1000), now)).toBe(
+    "Must not be in the future",
+  );
 });
 
 test("only the post schema applies the posting window; the stored-job schema keeps an old date valid", () => {
@@ -111,7 +129,13 @@ test("a job round-trips from the form to the database row and back to the spec's
   const input = jobInputSchema.parse(validJob());
   const values = toJobValues(input, "owner@example.com");
   const now = new Date("2024-07-01T00:00:00Z");
-  const row: JobRow = { ...values, id: "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f", ownerId: "u1", createdAt: now, updatedAt: now } as JobRow;
+  const row: JobRow = {
+    ...values,
+    id: "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+    ownerId: "u1",
+    createdAt: now,
+    updatedAt: now,
+  } as JobRow;
   const wire = toWireJob(row);
   expect(wire).toMatchObject({
     _id: row.id,

@@ -5,7 +5,8 @@ import { jobInputSchema, MAX_SKILLS, normaliseSkillName, SKILL_OPTIONS } from "#
 import { validJob } from "#tests/support/factories.ts";
 
 const skills = (...values: string[]) => values.map((value) => ({ value, label: value }));
-const parsedSkills = (...values: string[]) => jobInputSchema.parse(validJob({ skills: skills(...values) })).skills.map(({ value }) => value);
+const parsedSkills = (...values: string[]) =>
+  jobInputSchema.parse(validJob({ skills: skills(...values) })).skills.map(({ value }) => value);
 const refusal = (...values: string[]) => {
   const result = jobInputSchema.safeParse(validJob({ skills: skills(...values) }));
   expect(result.success).toBe(false);
@@ -60,7 +61,12 @@ test.each([
 });
 
 test("names in other scripts, with symbols or emoji, are accepted", () => {
-  expect(parsedSkills("C#", "データ分析", "हिन्दी टाइपिंग", "👩‍💻 Pairing")).toEqual(["C#", "データ分析", "हिन्दी टाइपिंग", "👩‍💻 Pairing"]);
+  expect(parsedSkills("C#", "データ分析", "हिन्दी टाइपिंग", "👩‍💻 Pairing")).toEqual([
+    "C#",
+    "データ分析",
+    "हिन्दी टाइपिंग",
+    "👩‍💻 Pairing",
+  ]);
 });
 
 test("a skill name with a lone surrogate is refused (jsonb cannot store one)", () => {

@@ -27,7 +27,9 @@ test("a busy port is waited for, then refused with a message naming PORT", async
   const port = await freePort();
   await occupy(port);
   const waits: number[] = [];
-  await expect(listen(board(), { port, host: "127.0.0.1", waitMs: 300, onWait: (ms) => waits.push(ms) })).rejects.toThrow(
+  await expect(
+    listen(board(), { port, host: "127.0.0.1", waitMs: 300, onWait: (ms) => waits.push(ms) }),
+  ).rejects.toThrow(
     `Port ${port} on 127.0.0.1 is already in use by another program. Stop that program, or set PORT to a free port (for example PORT=3000 npm start).`,
   );
   expect(waits).toEqual([300]);

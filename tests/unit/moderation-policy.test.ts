@@ -3,7 +3,14 @@ import type { Account } from "#server/moderation/accounts.ts";
 import { isAdminAccount } from "#server/moderation/accounts.ts";
 import { statusAfterEdit, statusOfNewListing } from "#server/moderation/policy.ts";
 
-const newcomer: Account = { id: "u1", email: "new@example.com", emailVerified: true, isAdmin: false, trustedAt: null, suspendedAt: null };
+const newcomer: Account = {
+  id: "u1",
+  email: "new@example.com",
+  emailVerified: true,
+  isAdmin: false,
+  trustedAt: null,
+  suspendedAt: null,
+};
 const trusted: Account = { ...newcomer, trustedAt: new Date("2026-01-01") };
 
 describe("MODERATION decides where a new listing starts", () => {

@@ -17,8 +17,14 @@ test("demo titles vary with seniority, and skills fit the role (web skills never
   expect(new Set(demo.map((job) => job.title)).size).toBeGreaterThanOrEqual(30);
   expect(demo.some((job) => /^(Senior|Lead|Junior|Intern) /.test(job.title))).toBe(true);
   for (const job of demo) {
-    if (/Nurse|Accountant|Sales|Writer|Recruiter|Support|Operations|Coordinator|Marketing|Graphic/.test(job.title)) expect(job.skills ?? [], job.title).toEqual([]);
-    if (/Frontend|Full Stack|React Native|Node\.js/.test(job.title)) expect(job.skills?.length ?? 0, job.title).toBeGreaterThan(0);
-    if (/UI\/UX/.test(job.title)) expect((job.skills ?? []).every((skill) => ["HTML", "CSS"].includes(skill)), job.title).toBe(true);
+    if (/Nurse|Accountant|Sales|Writer|Recruiter|Support|Operations|Coordinator|Marketing|Graphic/.test(job.title))
+      expect(job.skills ?? [], job.title).toEqual([]);
+    if (/Frontend|Full Stack|React Native|Node\.js/.test(job.title))
+      expect(job.skills?.length ?? 0, job.title).toBeGreaterThan(0);
+    if (/UI\/UX/.test(job.title))
+      expect(
+        (job.skills ?? []).every((skill) => ["HTML", "CSS"].includes(skill)),
+        job.title,
+      ).toBe(true);
   }
 });

@@ -1,7 +1,8 @@
 /** RemoteOK's real shape: a JSON array whose element 0 is a legal notice, then jobs (reference §1). */
 export const remoteOkNotice = {
   last_updated: 1795012800,
-  legal: "API Terms of Service: link back to the job on Remote OK with a followed link and mention Remote OK as the source.",
+  legal:
+    "API Terms of Service: link back to the job on Remote OK with a followed link and mention Remote OK as the source.",
 };
 
 const DAY = 86_400;

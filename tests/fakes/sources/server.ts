@@ -20,7 +20,14 @@ export type FakeSourceState = {
   extras: Record<string, unknown>;
 };
 
-export type LoggedRequest = { source: SourceId; method: string; url: URL; headers: IncomingMessage["headers"]; body: string; at: number };
+export type LoggedRequest = {
+  source: SourceId;
+  method: string;
+  url: URL;
+  headers: IncomingMessage["headers"];
+  body: string;
+  at: number;
+};
 
 export const FAKE_KEYS = {
   ADZUNA_APP_ID: "fake-adzuna-id",
@@ -132,14 +139,18 @@ function fault(res: ServerResponse, current: FakeSourceState) {
     case "timeout":
       return; // never answers; the client's timeout has to end it
     case "429":
-      return send(res, 429, JSON.stringify({ message: "Too many requests" }), { "retry-after": String(current.retryAfterSeconds) });
+      return send(res, 429, JSON.stringify({ message: "Too many requests" }), {
+        "retry-after": String(current.retryAfterSeconds),
+      });
     case "500":
       return send(res, 500, JSON.stringify({ message: "Internal error" }));
     case "malformed":
       return send(res, 200, '{"jobs": [ {"title": "cut off');
     case "redirect":
       // To the same route, so a client that followed it would show up as a second logged request.
-      return send(res, 302, "", { location: `${res.req.url ?? "/"}${res.req.url?.includes("?") ? "&" : "?"}redirected=1` });
+      return send(res, 302, "", {
+        location: `${res.req.url ?? "/"}${res.req.url?.includes("?") ? "&" : "?"}redirected=1`,
+      });
     case "huge":
       res.writeHead(200, { "content-type": "application/json" });
       res.write("[");
@@ -150,13 +161,23 @@ function fault(res: ServerResponse, current: FakeSourceState) {
   }
 }
 
-function answer(source: SourceId, current: FakeSourceState, url: URL, req: IncomingMessage, body: string, res: ServerResponse) {
+function answer(
+  source: SourceId,
+  current: FakeSourceState,
+  url: URL,
+  req: IncomingMessage,
+  body: string,
+  res: ServerResponse,
+) {
   const { jobs } = current;
   switch (source) {
     case "remoteok":
       return send(res, 200, remoteOkBody(jobs));
     case "adzuna": {
-      if (url.searchParams.get("app_id") !== FAKE_KEYS.ADZUNA_APP_ID || url.searchParams.get("app_key") !== FAKE_KEYS.ADZUNA_APP_KEY) {
+      if (
+        url.searchParams.get("app_id") !== FAKE_KEYS.ADZUNA_APP_ID ||
+        url.searchParams.get("app_key") !== FAKE_KEYS.ADZUNA_APP_KEY
+      ) {
         return send(res, 401, JSON.stringify(adzunaAuthFailure));
       }
       const page = Number(url.pathname.split("/").at(-1));
@@ -164,7 +185,8 @@ function answer(source: SourceId, current: FakeSourceState, url: URL, req: Incom
       return send(res, 200, adzunaBody(jobs.slice((page - 1) * size, page * size), jobs.length));
     }
     case "jooble": {
-      if (url.pathname.split("/").at(-1) !== FAKE_KEYS.JOOBLE_API_KEY) return send(res, 403, JSON.stringify({ message: "Invalid key" }));
+      if (url.pathname.split("/").at(-1) !== FAKE_KEYS.JOOBLE_API_KEY)
+        return send(res, 403, JSON.stringify({ message: "Invalid key" }));
       let request: Record<string, unknown>;
       try {
         request = JSON.parse(body) as Record<string, unknown>;
@@ -178,7 +200,9 @@ function answer(source: SourceId, current: FakeSourceState, url: URL, req: Incom
     case "himalayas": {
       const limit = Math.min(20, Number(url.searchParams.get("limit") ?? 20));
       const cursor = url.searchParams.get("cursor");
-      const offset = cursor ? Number(Buffer.from(cursor, "base64url").toString()) : Number(url.searchParams.get("offset") ?? 0);
+      const offset = cursor
+        ? Number(Buffer.from(cursor, "base64url").toString())
+        : Number(url.searchParams.get("offset") ?? 0);
       const next = offset + limit < jobs.length ? Buffer.from(String(offset + limit)).toString("base64url") : null;
       return send(res, 200, himalayasBody(jobs.slice(offset, offset + limit), offset, jobs.length, next));
     }
