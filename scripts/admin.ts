@@ -2,7 +2,7 @@
  * `npm run admin -- grant EMAIL` / `npm run admin -- revoke EMAIL`: makes an existing account an admin, or not, in the
  * configured database (DATABASE_URL, or the embedded one in DATA_DIR). ADMIN_EMAILS is the other way (ADR 0011).
  */
-import { createModeration } from "#server/moderation.ts";
+import { setAdmin } from "#server/accounts.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const [command, email] = process.argv.slice(2);
@@ -10,8 +10,8 @@ if ((command !== "grant" && command !== "revoke") || !email || !email.includes("
   exitWithUsage("Usage: npm run admin -- grant EMAIL | revoke EMAIL");
 }
 
-runWithDatabase(async ({ env, database }) => {
-  const found = await createModeration({ db: database.db, env }).setAdmin({ email, admin: command === "grant" });
+runWithDatabase(async ({ database }) => {
+  const found = await setAdmin(database.db, email, command === "grant");
   if (!found) {
     console.error(`No account with the address ${email}: sign up with it first.`);
     return 1;

@@ -12,10 +12,8 @@ import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import { forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
-import { findAccount, isAdminAccount } from "#server/moderation/accounts.ts";
-import { recordEvent } from "#server/moderation/events.ts";
-import { notifyAdminsOfPending } from "#server/moderation/notify.ts";
-import { mustVerifyFirst, statusAfterEdit, statusOfNewListing } from "#server/moderation/policy.ts";
+import { findAccount, isAdminAccount } from "#server/accounts.ts";
+import { mustVerifyFirst, statusAfterEdit, statusOfNewListing } from "#server/jobs/review-policy.ts";
 import { AWAITING_VERIFICATION, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
 import { toJobFields, toJobValues, toWireJob } from "#server/jobs/mapper.ts";
 import {
@@ -31,9 +29,25 @@ import {
 } from "#server/jobs/repository.ts";
 import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
+import { RESULT_WINDOW } from "#shared/job-paging.ts";
 
 export type { PublishedMark };
-import { RESULT_WINDOW } from "#shared/job-paging.ts";
+export type { JobValues } from "#server/jobs/mapper.ts";
+/**
+ * Status changes other domains make to listings (moderation's decisions, hiding a suspended account's listings). They
+ * take the database or a transaction, so a decision and its record in moderation's history commit together.
+ */
+export { changeListingStatus, hideListingsOf, restoreListingsOf } from "#server/jobs/writes.ts";
+
+/** A listing that starts, or goes back to, waiting for an admin: what the moderation domain hears of it. */
+export type ReviewSubmission = {
+  job: { id: string; title: string; companyName: string };
+  by: { id: string; email: string };
+  again: boolean;
+};
+
+/** What the jobs domain announces; the other domains listen (services.ts wires them), so jobs imports none of them. */
+export type JobHooks = { onSubmittedForReview?: (submission: ReviewSubmission) => Promise<void> };
 
 /** `viewer`: who is looking, if anyone is signed in; the owner sees their listing whatever its status. */
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,7 +66,7 @@ const SYNDICATION_BATCH = 1_000;
  * The jobs domain: every listing rule (who may change what, what is valid, what a search returns) lives behind these
  * functions, which the JSON API and the page loaders both call.
  */
-export function createJobs({ db, env }: { db: Db; env: Env }) {
+export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: JobHooks }) {
   async function findOwnedRow({ user, id }: OwnedJobRef) {
     const row = await findJobRow(db, parseJobId(id));
     if (!row) throw notFound("Job not found");
@@ -74,14 +88,8 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
     return { account, isAdmin: isAdminAccount(account, env) };
   }
 
-  /** A listing that starts (or goes back to) waiting: recorded in its history, and every admin is mailed. */
-  async function submitForReview(
-    job: { id: string; title: string; companyName: string },
-    owner: SessionUser,
-    again: boolean,
-  ) {
-    await recordEvent(db, { jobId: job.id, action: again ? "resubmitted" : "submitted", actor: owner });
-    await notifyAdminsOfPending(db, env, job, again ? "changed by its employer" : "new listing");
+  async function submitForReview(job: ReviewSubmission["job"], by: ReviewSubmission["by"], again: boolean) {
+    await hooks.onSubmittedForReview?.({ job, by, again });
   }
 
   return {
@@ -167,6 +175,23 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
     /** GET /api/all-jobs: every listing, newest first, in bounded pages (`limit` ≤ 100, then `cursor`). */
     listAllJobs(query: Record<string, string | undefined>): Promise<{ jobs: Job[]; nextCursor: string | null }> {
       return listJobRows(db, parseOrThrow(allJobsQuerySchema, query));
+    },
+
+    /** A listing as an admin reviews it, whatever its status; not found for an id that is not a listing's. */
+    async getListingForReview({ id }: { id: string }) {
+      const parsed = jobIdSchema.safeParse(id);
+      const row = parsed.success ? await findJobRow(db, parsed.data) : undefined;
+      if (!row) throw notFound("Job not found");
+      return {
+        job: toWireJob(row),
+        id: row.id,
+        title: row.title,
+        companyName: row.companyName,
+        status: row.status,
+        statusReason: row.statusReason,
+        ownerId: row.ownerId,
+        postedByEmail: row.postedByEmail,
+      };
     },
 
     async getJob(ref: JobRef): Promise<Job> {
@@ -259,7 +284,7 @@ export function createJobs({ db, env }: { db: Db; env: Env }) {
       const status = statusOfNewListing(env.MODERATION, account, isAdmin);
       for (const job of await listHeldJobs(db, userId)) {
         if (!(await releaseHeldJob(db, job.id, status)) || status !== "pending") continue;
-        await submitForReview(job, { id: account.id, email: account.email, name: "", image: null }, false);
+        await submitForReview(job, account, false);
       }
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import {
   jobReportSchema,
   moderationDecisionSchema,
@@ -6,18 +6,23 @@ import {
   type JobStatus,
   type ModerationAction,
 } from "#shared/moderation.ts";
-import { jobIdSchema, type Job } from "#shared/job.ts";
+import type { Job } from "#shared/job.ts";
+import { findAccount, isAdminAccount, liftSuspension, markTrusted, setAdmin, suspend } from "#server/accounts.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
-import { contactMessages, jobs, session, user } from "#server/db/schema.ts";
+import { contactMessages } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { DomainError, forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
-import { toWireJob } from "#server/jobs/mapper.ts";
-import { findJobRow } from "#server/jobs/repository.ts";
-import { findAccount, isAdminAccount } from "#server/moderation/accounts.ts";
+import {
+  changeListingStatus,
+  hideListingsOf,
+  restoreListingsOf,
+  type Jobs,
+  type ReviewSubmission,
+} from "#server/jobs.ts";
 import { listEvents, recordEvent, type ModerationEvent } from "#server/moderation/events.ts";
-import { mailRejection, notifyAdminsOfReport } from "#server/moderation/notify.ts";
-import { hidePublished, storeReport } from "#server/moderation/reports.ts";
+import { mailRejection, notifyAdminsOfPending, notifyAdminsOfReport } from "#server/moderation/notify.ts";
+import { storeReport } from "#server/moderation/reports.ts";
 import { listQueue, listReports, resolveReports, type QueueItem, type ReportView } from "#server/moderation/queue.ts";
 
 export type { ModerationEvent, QueueItem, ReportView };
@@ -59,7 +64,7 @@ const isModerationAction = (value: string): value is ModerationAction => value i
  * The admins' domain (ADR 0011): the review queue, decisions on listings, and who is an admin. Everything here is
  * refused with a 404 to anyone who is not an admin, so the admin surface does not reveal itself.
  */
-export function createModeration({ db, env }: { db: Db; env: Env }) {
+export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jobs }) {
   async function isAdmin(viewer: SessionUser | null | undefined): Promise<boolean> {
     if (!viewer) return false;
     return isAdminAccount(await findAccount(db, viewer.id), env);
@@ -71,12 +76,10 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
   }
 
   async function review(id: string): Promise<JobReview> {
-    const parsed = jobIdSchema.safeParse(id);
-    const row = parsed.success ? await findJobRow(db, parsed.data) : undefined;
-    if (!row) throw notFound("Job not found");
+    const row = await jobs.getListingForReview({ id });
     const owner = row.ownerId ? await findAccount(db, row.ownerId) : undefined;
     return {
-      job: toWireJob(row),
+      job: row.job,
       status: row.status,
       statusReason: row.statusReason,
       ownerEmail: owner?.email ?? row.postedByEmail,
@@ -88,6 +91,12 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
 
   return {
     isAdmin,
+
+    /** A listing began, or went back to, waiting for review: recorded in its history, and every admin is mailed. */
+    async listingSubmitted({ job, by, again }: ReviewSubmission): Promise<void> {
+      await recordEvent(db, { jobId: job.id, action: again ? "resubmitted" : "submitted", actor: by });
+      await notifyAdminsOfPending(db, env, job, again ? "changed by its employer" : "new listing");
+    },
 
     /** Whether the viewer may open the admin pages (the header offers them a link; nobody else learns they exist). */
     canModerate({ viewer }: { viewer: SessionUser | null }): Promise<boolean> {
@@ -127,21 +136,17 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
       const { job } = await review(id);
       const decision = DECISIONS[action];
       return db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(jobs)
-          .set({ status: decision.to, statusReason: decision.to === "published" ? null : (reason ?? null) })
-          .where(and(eq(jobs.id, job._id), sql`${jobs.status} IN ${decision.from}`))
-          .returning({ ownerId: jobs.ownerId, title: jobs.title });
+        const updated = await changeListingStatus(tx, {
+          id: job._id,
+          to: decision.to,
+          from: decision.from,
+          reason: reason ?? null,
+        });
         if (!updated)
           throw new DomainError("CONFLICT", `This listing cannot be ${PAST[action]} now: it changed; reload the page`);
         await recordEvent(tx, { jobId: job._id, action, actor: admin, reason: reason ?? null });
         await resolveReports(tx, [job._id]);
-        if (updated.ownerId && action === "approve") {
-          await tx
-            .update(user)
-            .set({ trustedAt: sql`now()` })
-            .where(and(eq(user.id, updated.ownerId), isNull(user.trustedAt)));
-        }
+        if (updated.ownerId && action === "approve") await markTrusted(tx, updated.ownerId);
         const owner = updated.ownerId ? await findAccount(tx, updated.ownerId) : undefined;
         if (action === "reject" && reason && owner)
           await mailRejection(tx, env, { id: job._id, title: updated.title, ownerEmail: owner.email }, reason);
@@ -165,9 +170,8 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
       clientIp: string;
       fields: Record<string, unknown>;
     }) {
-      const parsedId = jobIdSchema.safeParse(id);
-      const row = parsedId.success ? await findJobRow(db, parsedId.data) : undefined;
-      if (!row || row.status !== "published") throw notFound("Job not found");
+      const row = await jobs.getListingForReview({ id });
+      if (row.status !== "published") throw notFound("Job not found");
       if (viewer && row.ownerId === viewer.id) throw forbidden("You cannot report your own listing");
       const report = parseOrThrow(jobReportSchema, fields);
       const result = await storeReport(
@@ -186,7 +190,12 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
       const job = { id: row.id, title: row.title, companyName: row.companyName };
       if (
         result.openReporters >= env.REPORTS_TO_HIDE &&
-        (await hidePublished(db, row.id, "Reported by readers; waiting for review"))
+        (await changeListingStatus(db, {
+          id: row.id,
+          to: "hidden",
+          from: ["published"],
+          reason: "Reported by readers; waiting for review",
+        }))
       ) {
         await recordEvent(db, {
           jobId: row.id,
@@ -223,21 +232,11 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
       if (!reason) throw invalid("Say why the account is suspended", { reason: "Required" });
       if (userId === admin.id) throw forbidden("You cannot suspend your own account");
       return db.transaction(async (tx) => {
-        const [suspended] = await tx
-          .update(user)
-          .set({ suspendedAt: sql`now()`, suspendedReason: reason })
-          .where(and(eq(user.id, userId), isNull(user.suspendedAt)))
-          .returning({ id: user.id });
-        if (!suspended) throw notFound("No such account, or it is already suspended");
-        await tx.delete(session).where(eq(session.userId, userId));
-        const hidden = await tx
-          .update(jobs)
-          .set({ status: "hidden", statusReason: ACCOUNT_SUSPENDED })
-          .where(and(eq(jobs.ownerId, userId), eq(jobs.status, "published")))
-          .returning({ id: jobs.id });
-        for (const job of hidden)
+        if (!(await suspend(tx, userId, reason))) throw notFound("No such account, or it is already suspended");
+        const hidden = await hideListingsOf(tx, userId, ACCOUNT_SUSPENDED);
+        for (const jobId of hidden)
           await recordEvent(tx, {
-            jobId: job.id,
+            jobId,
             action: "hide",
             actor: admin,
             reason: `Account suspended: ${reason}`,
@@ -250,19 +249,10 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
     async liftSuspension({ viewer, userId }: { viewer: SessionUser | null; userId: string }) {
       const admin = await requireAdmin(viewer);
       return db.transaction(async (tx) => {
-        const [lifted] = await tx
-          .update(user)
-          .set({ suspendedAt: null, suspendedReason: null })
-          .where(and(eq(user.id, userId), isNotNull(user.suspendedAt)))
-          .returning({ id: user.id });
-        if (!lifted) throw notFound("No such account, or it is not suspended");
-        const restored = await tx
-          .update(jobs)
-          .set({ status: "published", statusReason: null })
-          .where(and(eq(jobs.ownerId, userId), eq(jobs.status, "hidden"), eq(jobs.statusReason, ACCOUNT_SUSPENDED)))
-          .returning({ id: jobs.id });
-        for (const job of restored)
-          await recordEvent(tx, { jobId: job.id, action: "restore", actor: admin, reason: "Suspension lifted" });
+        if (!(await liftSuspension(tx, userId))) throw notFound("No such account, or it is not suspended");
+        const restored = await restoreListingsOf(tx, userId, ACCOUNT_SUSPENDED);
+        for (const jobId of restored)
+          await recordEvent(tx, { jobId, action: "restore", actor: admin, reason: "Suspension lifted" });
         return { acknowledged: true as const, restoredListings: restored.length };
       });
     },
@@ -286,13 +276,8 @@ export function createModeration({ db, env }: { db: Db; env: Env }) {
     },
 
     /** `npm run admin -- grant|revoke EMAIL`: false when there is no account with that address. */
-    async setAdmin({ email, admin }: { email: string; admin: boolean }): Promise<boolean> {
-      const rows = await db
-        .update(user)
-        .set({ isAdmin: admin })
-        .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
-        .returning({ id: user.id });
-      return rows.length > 0;
+    setAdmin({ email, admin }: { email: string; admin: boolean }): Promise<boolean> {
+      return setAdmin(db, email, admin);
     },
   };
 }

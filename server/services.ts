@@ -43,7 +43,14 @@ export function createServices({
   secret: string;
 }): AppServices {
   const { db } = database;
-  const jobs = createJobs({ db, env });
+  // The jobs domain announces a listing submitted for review; moderation, which acts on listings through the jobs
+  // door, records it and mails the admins. Wired here so neither door imports the other both ways.
+  const jobs = createJobs({
+    db,
+    env,
+    hooks: { onSubmittedForReview: (submission) => moderation.listingSubmitted(submission) },
+  });
+  const moderation = createModeration({ db, env, jobs });
   // better-auth tells the jobs domain when an address is verified, so the listings held for it go on.
   const auth = createAuth({
     db,
@@ -63,6 +70,6 @@ export function createServices({
     contact: createContact({ db, env, logger }),
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
-    moderation: createModeration({ db, env }),
+    moderation,
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { JobInput } from "#shared/job.ts";
 import type { JobStatus } from "#shared/moderation.ts";
 import type { Db } from "#server/db/client.ts";
@@ -90,4 +90,40 @@ export async function updateJobRow(
 export async function deleteJobRow(db: Db, id: string) {
   const rows = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
   return rows.length;
+}
+
+/**
+ * Moves a listing to `to` if it is still in one of `from` (an admin's decision, or readers' reports hiding it); what
+ * the listing was, or undefined when it had moved on meanwhile. `reason` is what its owner reads; published has none.
+ */
+export async function changeListingStatus(
+  db: Db,
+  { id, to, from, reason }: { id: string; to: JobStatus; from: readonly JobStatus[]; reason: string | null },
+): Promise<{ ownerId: string | null; title: string } | undefined> {
+  const [updated] = await db
+    .update(jobs)
+    .set({ status: to, statusReason: to === "published" ? null : reason })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, [...from])))
+    .returning({ ownerId: jobs.ownerId, title: jobs.title });
+  return updated;
+}
+
+/** Hides every published listing of an owner (a suspension), with `reason`; the ids it hid. */
+export async function hideListingsOf(db: Db, ownerId: string, reason: string): Promise<string[]> {
+  const hidden = await db
+    .update(jobs)
+    .set({ status: "hidden", statusReason: reason })
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.status, "published")))
+    .returning({ id: jobs.id });
+  return hidden.map((row) => row.id);
+}
+
+/** Publishes again exactly the owner's listings hidden with `reason` (a suspension lifted); the ids it published. */
+export async function restoreListingsOf(db: Db, ownerId: string, reason: string): Promise<string[]> {
+  const restored = await db
+    .update(jobs)
+    .set({ status: "published", statusReason: null })
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.status, "hidden"), eq(jobs.statusReason, reason)))
+    .returning({ id: jobs.id });
+  return restored.map((row) => row.id);
 }

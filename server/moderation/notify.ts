@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import { enqueueMails } from "#server/mail/mail-outbox.ts";
-import { adminAddresses } from "#server/moderation/accounts.ts";
+import { adminAddresses } from "#server/accounts.ts";
 
 /** One mail per admin when a listing starts waiting for review, through the outbox (sent once, even if SMTP is down now). */
 export async function notifyAdminsOfPending(

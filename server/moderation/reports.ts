@@ -1,6 +1,6 @@
 import { and, countDistinct, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { jobReports, jobs } from "#server/db/schema.ts";
+import { jobReports } from "#server/db/schema.ts";
 import type { JobReportInput } from "#shared/moderation.ts";
 
 /** Namespace for `pg_advisory_xact_lock(namespace, hashtext(ip))`: the per-client count and the insert are one step. */
@@ -63,14 +63,4 @@ export async function storeReport(
     const openReporters = open?.n ?? 1;
     return { stored: true, openReporters, firstOpen: openReporters === 1 } as const;
   });
-}
-
-/** Hides a published listing; false when it was not published (already hidden, or an admin got there first). */
-export async function hidePublished(db: Db, jobId: string, reason: string): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({ status: "hidden", statusReason: reason })
-    .where(and(eq(jobs.id, jobId), eq(jobs.status, "published")))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import type { Account } from "#server/moderation/accounts.ts";
-import { isAdminAccount } from "#server/moderation/accounts.ts";
-import { statusAfterEdit, statusOfNewListing } from "#server/moderation/policy.ts";
+import type { Account } from "#server/accounts.ts";
+import { isAdminAccount } from "#server/accounts.ts";
+import { statusAfterEdit, statusOfNewListing } from "#server/jobs/review-policy.ts";
 
 const newcomer: Account = {
   id: "u1",

@@ -1,5 +1,5 @@
 import type { JobStatus, ModerationMode } from "#shared/moderation.ts";
-import type { Account } from "#server/moderation/accounts.ts";
+import type { Account } from "#server/accounts.ts";
 
 /** An account whose listings skip review: an admin, or an employer one of whose listings an admin approved. */
 const isTrusted = (account: Account, isAdmin: boolean) => isAdmin || account.trustedAt !== null;
