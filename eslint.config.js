@@ -34,6 +34,18 @@ const noSides = {
 
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
+/**
+ * Server domains whose folder is private to their door (ADR 33): `server/jobs/*` is imported by `server/jobs.ts` and by
+ * the files of `server/jobs/` alone; everyone else calls the door's verbs or listens to its hooks. The infrastructure
+ * folders (`db/`, `http/`, `api/`) are open to the whole server.
+ */
+const DOMAINS = ["alerts", "feeds", "jobs", "mail", "moderation", "openapi", "seed", "sources"];
+const privateTo = (domain) => ({
+  regex: `^#server/${domain}/`,
+  message: `server/${domain}/ is private to its door: import #server/${domain}.ts (its verbs, hooks and types) instead.`,
+});
+const privateDomains = (except) => DOMAINS.filter((domain) => domain !== except).map(privateTo);
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/"] },
   js.configs.recommended,
@@ -46,7 +58,12 @@ export default tseslint.config(
     },
   },
   { files: ["shared/**/*.{ts,tsx}"], rules: restrict(noRelative, noSides) },
-  { files: ["server/**/*.{ts,tsx}"], rules: restrict(noRelative, noApp) },
+  { files: ["server/**/*.{ts,tsx}"], rules: restrict(noRelative, noApp, ...privateDomains()) },
+  // A domain's door and its own files may import the folder; later entries override the one above for them.
+  ...DOMAINS.map((domain) => ({
+    files: [`server/${domain}.ts`, `server/${domain}/**/*.{ts,tsx}`],
+    rules: restrict(noRelative, noApp, ...privateDomains(domain)),
+  })),
   // Components, hooks and browser helpers run in the browser: no server code at all, not even types.
   { files: ["app/**/*.{ts,tsx}"], rules: restrict(noRelative, noServer) },
   // Route modules, the root and *.server.ts seams run loaders on the server. They call the domains through the
@@ -55,5 +72,7 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}"],
     rules: restrict(noRelative, serverTypesOnly, onlyServerDoors),
   },
-  { files: ["tests/**/*.ts", "scripts/**/*.ts"], rules: restrict(noRelative) },
+  { files: ["scripts/**/*.ts"], rules: restrict(noRelative, ...privateDomains()) },
+  // Tests may reach a domain's insides: a unit test exercises one module on its own.
+  { files: ["tests/**/*.ts"], rules: restrict(noRelative) },
 );

@@ -6,7 +6,7 @@
 import { createAlerts } from "#server/alerts.ts";
 import { createJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
-import { createTransport, deliverDueMails } from "#server/mail/mail-sender.ts";
+import { createTransport, deliverDueMails } from "#server/mail.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 

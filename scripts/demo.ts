@@ -2,7 +2,7 @@
  * `npm run demo -- remove`: deletes the quick start's demo content (its accounts, listings, posts and the mail queued for
  * them) from the configured database, leaving everything real people made. Run it before opening a board to the public.
  */
-import { removeDemo } from "#server/seed/demo.ts";
+import { removeDemo } from "#server/seed.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const [command] = process.argv.slice(2);

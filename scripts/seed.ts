@@ -5,9 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
+import { insertJobsBulk, syntheticJob } from "#server/seed.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
-import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const BATCH = 2_000;

@@ -4,8 +4,7 @@
  * Exit code 1 when a configured source failed; its previous listings stay in place.
  */
 import { createLogger } from "#server/logger.ts";
-import { syncAll } from "#server/sources/ingest.ts";
-import { createConnectors } from "#server/sources/registry.ts";
+import { createConnectors, syncAll } from "#server/sources.ts";
 import { runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 runWithDatabase(async ({ env, database }) => {

@@ -17,7 +17,17 @@ import type { Logger } from "#server/logger.ts";
 import { confirmationMail, digestMail, unsubscribeHeaders } from "#server/alerts/mails.ts";
 import { nextRunAt } from "#server/alerts/schedule.ts";
 import { createTokens } from "#server/alerts/tokens.ts";
-import { enqueueMail } from "#server/mail/mail-outbox.ts";
+import { enqueueMail } from "#server/mail.ts";
+
+export {
+  confirmedPage,
+  confirmPage,
+  managePage,
+  messagePage,
+  unsubscribedPage,
+  unsubscribePage,
+} from "#server/alerts/pages.ts";
+export { startAlertScheduler } from "#server/alerts/scheduler.ts";
 
 const CONFIRM_FOR_MS = 48 * 60 * 60 * 1000;
 

@@ -10,8 +10,7 @@ import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { hashPassword, verifyPassword } from "#server/password.ts";
-import { composePasswordResetMail, composeVerificationMail } from "#server/mail/account-mail.ts";
-import { enqueueMail } from "#server/mail/mail-outbox.ts";
+import { composePasswordResetMail, composeVerificationMail, enqueueMail } from "#server/mail.ts";
 
 /**
  * better-auth reads the client IP from this header only. The HTTP layer strips any incoming copy and

@@ -3,8 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import { parseOrThrow, rateLimited } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
-import { enqueueContactMessage } from "#server/mail/outbox.ts";
-import { MAIL_SETUP_HINT, mailDeliveryConfigured } from "#server/mail/sender.ts";
+import { enqueueContactMessage, MAIL_SETUP_HINT, mailDeliveryConfigured } from "#server/mail.ts";
 
 function minutes(seconds: number) {
   const n = Math.ceil(seconds / 60);

@@ -6,18 +6,17 @@ import { createApp } from "#server/app.ts";
 import { openConfiguredDatabase } from "#server/database.ts";
 import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
-import { startOutboxSender } from "#server/mail/sender.ts";
-import { startMailSender } from "#server/mail/mail-sender.ts";
-import { startAlertScheduler } from "#server/alerts/scheduler.ts";
+import { startMailSender, startOutboxSender } from "#server/mail.ts";
+import { startAlertScheduler } from "#server/alerts.ts";
 import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "#server/pages.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
-import { isDatabaseEmpty, seedDemo } from "#server/seed/demo.ts";
+import { isDatabaseEmpty, seedDemo } from "#server/seed.ts";
 import { createServices } from "#server/services.ts";
 import { handleShutdownSignals } from "#server/shutdown.ts";
 import { LOOPS_WORKER, superviseWorkers } from "#server/cluster.ts";
 import { listen } from "#server/http/listen.ts";
 import { StartupError } from "#server/startup-error.ts";
-import { startSourceScheduler } from "#server/sources/scheduler.ts";
+import { startSourceScheduler } from "#server/sources.ts";
 
 async function main() {
   loadDotEnvFile();

@@ -12,6 +12,11 @@ import { searchExternalJobs } from "#server/sources/repository.ts";
 import { htmlToText } from "#server/sources/sanitise.ts";
 import { sourceStatus, sourceStatuses } from "#server/sources/status.ts";
 
+/** Fetching from the upstream APIs: the scheduler the server runs, and what `npm run sources:sync` runs once. */
+export { syncAll } from "#server/sources/ingest.ts";
+export { createConnectors } from "#server/sources/registry.ts";
+export { startSourceScheduler } from "#server/sources/scheduler.ts";
+
 const EXCERPT_LENGTH = 180;
 
 /**

@@ -4,7 +4,7 @@
  * salary bounds, date cutoffs, combinations, and a few deep pages.
  */
 import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS } from "#shared/job.ts";
-import { mulberry32 } from "#server/seed/synthetic-jobs.ts";
+import { mulberry32 } from "#server/seed.ts";
 
 const COMMON_WORDS = [
   "engineer",

@@ -6,7 +6,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
-import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+import { syntheticJob } from "#server/seed.ts";
 
 const ROUNDS = 200;
 

@@ -10,7 +10,7 @@ import {
   messagePage,
   unsubscribedPage,
   unsubscribePage,
-} from "#server/alerts/pages.ts";
+} from "#server/alerts.ts";
 
 /** POST /api/alerts: the home page's subscription form (JSON, like every write from the app). */
 export const alertsApi = new Hono<AppBindings>().post("/alerts", async (c) => {

@@ -2,8 +2,15 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { jobFeedQuerySchema } from "#shared/job.ts";
 import { parseOrThrow } from "#server/errors.ts";
-import { atomXml, FEED_FORMATS, jsonFeed, rssXml, searchFeed, type FeedFormat } from "#server/feeds/search-feed.ts";
-import { syndicationXmlStream } from "#server/feeds/syndication.ts";
+import {
+  atomXml,
+  FEED_FORMATS,
+  jsonFeed,
+  rssXml,
+  searchFeed,
+  syndicationXmlStream,
+  type FeedFormat,
+} from "#server/feeds.ts";
 import type { AppBindings } from "#server/http/types.ts";
 
 /** Readers poll; five minutes of staleness is what every feed reader expects. */

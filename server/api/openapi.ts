@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
 import type { AppBindings } from "#server/http/types.ts";
-import { openApiDocument } from "#server/openapi/document.ts";
-import { docsPageHtml } from "#server/openapi/docs-page.ts";
+import { docsPageHtml, openApiDocument } from "#server/openapi.ts";
 
 /** The document depends only on the code and PUBLIC_URL: built once per address. */
 const documents = new Map<string, ReturnType<typeof openApiDocument>>();

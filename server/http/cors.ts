@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { PUBLIC_READS } from "#server/openapi/operations.ts";
+import { PUBLIC_READS } from "#server/openapi.ts";
 import type { AppBindings } from "#server/http/types.ts";
 
 const EXPOSED = "X-Total-Count, X-Total-Count-Exact, X-Next-Cursor, Link";

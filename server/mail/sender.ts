@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "#server/db/client.ts";
 import { contactMessages } from "#server/db/schema.ts";
-import type { AppServices } from "#server/services.ts";
+import type { Env } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
 import { composeContactMail, type StoredContactMessage } from "#server/mail/contact-mail.ts";
 
 export type OutboxSenderOptions = {
@@ -30,7 +31,7 @@ export const MAIL_SETUP_HINT =
   "Set SMTP_URL (for example smtp://user:password@smtp.example.com:587, or smtps://user:password@smtp.example.com:465) " +
   "and CONTACT_TO (the address that receives contact messages); messages already in the outbox are sent once both are set.";
 
-export function mailDeliveryConfigured(env: AppServices["env"]): boolean {
+export function mailDeliveryConfigured(env: Pick<Env, "SMTP_URL" | "CONTACT_TO">): boolean {
   return Boolean(env.SMTP_URL && env.CONTACT_TO);
 }
 
@@ -88,8 +89,10 @@ async function releaseClaims(db: Db, ids: string[]) {
  * Delivers the contact outbox to CONTACT_TO over SMTP_URL until stopped. Without both settings it only says
  * how to configure delivery; the messages wait in the outbox.
  */
-export function startOutboxSender(services: AppServices, options: OutboxSenderOptions = {}): OutboxSender {
-  const { env, logger, database } = services;
+export function startOutboxSender(
+  { env, logger, database }: { env: Env; logger: Logger; database: { db: Db } },
+  options: OutboxSenderOptions = {},
+): OutboxSender {
   const settings = { ...DEFAULTS, ...options };
   if (!env.SMTP_URL || !env.CONTACT_TO) {
     void database.db

@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { enqueueMails } from "#server/mail/mail-outbox.ts";
+import { enqueueMails } from "#server/mail.ts";
 import { adminAddresses } from "#server/accounts.ts";
 
 /** One mail per admin when a listing starts waiting for review, through the outbox (sent once, even if SMTP is down now). */

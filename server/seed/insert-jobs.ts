@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { JobValues } from "#server/jobs/mapper.ts";
+import type { JobValues } from "#server/jobs.ts";
 
 /**
  * Inserts many jobs in one statement: the batch travels as a single JSON parameter, so there is no

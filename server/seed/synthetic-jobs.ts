@@ -6,7 +6,7 @@ import {
   SALARY_TYPES,
   type SKILL_OPTIONS,
 } from "#shared/job.ts";
-import type { JobValues } from "#server/jobs/mapper.ts";
+import type { JobValues } from "#server/jobs.ts";
 
 /** Small fast PRNG with a seed: `--jobs N` always produces the same listings, the bench the same corpus. */
 export function mulberry32(seed: number) {

@@ -78,3 +78,28 @@ test("every import is a # package import, even within a folder; only React Route
     ),
   ).toEqual([]);
 });
+
+test("inside the server, a domain's folder is private to its door", async () => {
+  const reachIn = 'import { toWireJob } from "#server/jobs/mapper.ts";\nexport const x = toWireJob;\n';
+  expect(await restrictedImports("server/moderation.ts", reachIn)).toHaveLength(1);
+  expect(await restrictedImports("server/moderation/queue.ts", reachIn)).toHaveLength(1);
+  expect(await restrictedImports("server/api/admin.ts", reachIn)).toHaveLength(1);
+  expect(await restrictedImports("scripts/probe.ts", reachIn)).toHaveLength(1);
+  const mailReachIn = 'import { enqueueMail } from "#server/mail/mail-outbox.ts";\nexport const x = enqueueMail;\n';
+  expect(await restrictedImports("server/alerts.ts", mailReachIn)).toHaveLength(1);
+});
+
+test("a domain's door and its own files import its folder, and anyone imports the door", async () => {
+  const inside = 'import { toWireJob } from "#server/jobs/mapper.ts";\nexport const x = toWireJob;\n';
+  expect(await restrictedImports("server/jobs.ts", inside)).toEqual([]);
+  expect(await restrictedImports("server/jobs/search.ts", inside)).toEqual([]);
+  const door = 'import { createJobs } from "#server/jobs.ts";\nexport const x = createJobs;\n';
+  expect(await restrictedImports("server/moderation.ts", door)).toEqual([]);
+  expect(await restrictedImports("scripts/probe.ts", door)).toEqual([]);
+});
+
+test("the server's infrastructure folders (db, http) are open to every domain", async () => {
+  const db = 'import type { Db } from "#server/db/client.ts";\nexport type X = Db;\n';
+  expect(await restrictedImports("server/moderation/queue.ts", db)).toEqual([]);
+  expect(await restrictedImports("server/alerts.ts", db)).toEqual([]);
+});
