@@ -21,7 +21,7 @@ import {
   type ReviewSubmission,
 } from "#server/jobs.ts";
 import { listEvents, recordEvent, type ModerationEvent } from "#server/moderation/events.ts";
-import { mailRejection, notifyAdminsOfPending, notifyAdminsOfReport } from "#server/moderation/notify.ts";
+import { mailApproval, mailRejection, notifyAdminsOfPending, notifyAdminsOfReport } from "#server/moderation/notify.ts";
 import { storeReport } from "#server/moderation/reports.ts";
 import { listQueue, listReports, resolveReports, type QueueItem, type ReportView } from "#server/moderation/queue.ts";
 
@@ -148,8 +148,9 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
         await resolveReports(tx, [job._id]);
         if (updated.ownerId && action === "approve") await markTrusted(tx, updated.ownerId);
         const owner = updated.ownerId ? await findAccount(tx, updated.ownerId) : undefined;
-        if (action === "reject" && reason && owner)
-          await mailRejection(tx, env, { id: job._id, title: updated.title, ownerEmail: owner.email }, reason);
+        const mailed = owner && { id: job._id, title: updated.title, ownerEmail: owner.email };
+        if (action === "reject" && reason && mailed) await mailRejection(tx, env, mailed, reason);
+        if (action === "approve" && mailed) await mailApproval(tx, env, mailed);
         return { acknowledged: true as const, status: decision.to };
       });
     },

@@ -51,6 +51,23 @@ export async function notifyAdminsOfReport(
   );
 }
 
+/** The employer hears that their listing passed review and is live, with its address. */
+export async function mailApproval(db: Db, env: Env, job: { id: string; title: string; ownerEmail: string }) {
+  await enqueueMails(db, [
+    {
+      to: job.ownerEmail,
+      subject: `Your listing is live: ${job.title}`,
+      text: [
+        `Your listing "${job.title}" was reviewed and is now published.`,
+        "",
+        `See it at ${env.PUBLIC_URL}/jobs/${job.id}`,
+        "",
+        `You can edit or delete it any time from My Listings: ${env.PUBLIC_URL}/my-job`,
+      ].join("\n"),
+    },
+  ]);
+}
+
 /** The employer hears why their listing was rejected. */
 export async function mailRejection(
   db: Db,

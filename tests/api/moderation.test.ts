@@ -107,6 +107,17 @@ describe.each(engines)("moderation on %s", (engine) => {
     ]);
   });
 
+  test("an approval is mailed to the employer with the listing's address, and nothing is mailed for a hide", async () => {
+    const poster = await signUp(server.url, { name: "Approved Poster" });
+    const { insertedId } = await post(poster, "Approval mail listing");
+    expect((await decide(admin, insertedId, "approve")).status).toBe(200);
+    const mails = await mailsTo(poster.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your listing is live: Approval mail listing"]);
+    expect(mails[0]?.textBody).toContain(`${server.url}/jobs/${insertedId}`);
+    expect((await decide(admin, insertedId, "hide", "Checking a report")).status).toBe(200);
+    expect(await mailsTo(poster.email)).toHaveLength(1);
+  });
+
   test("an approval twice is a conflict and records nothing more", async () => {
     const { insertedId } = await post(stranger, "Double approval listing");
     expect((await decide(admin, insertedId, "approve")).status).toBe(200);
