@@ -59,6 +59,34 @@ function rateLimitedAuthResponse(response: Response): Response {
   return new Response(JSON.stringify({ ...errorBody("RATE_LIMITED", message), message }), { status: 429, headers });
 }
 
+/**
+ * better-auth refuses a form sent from any origin but PUBLIC_URL with a bare "Invalid origin" (403). Whoever opened the
+ * board at 127.0.0.1, a LAN address or an old domain needs the address that works, and its operator the setting.
+ */
+export function invalidOriginMessage(publicUrl: string): string {
+  return `This board's address is ${publicUrl}: open it there to sign in or create an account. (Its operator sets that address with PUBLIC_URL.)`;
+}
+
+async function isInvalidOrigin(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return typeof body === "object" && body !== null && "code" in body && body.code === "INVALID_ORIGIN";
+}
+
+function invalidOriginResponse(publicUrl: string): Response {
+  const message = invalidOriginMessage(publicUrl);
+  return new Response(JSON.stringify({ ...errorBody("FORBIDDEN", message), message }), {
+    status: 403,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/** Origins already named in the log, so a page left open at a wrong address does not fill it. */
+const MAX_ORIGINS_LOGGED = 100;
+
 export type AppOptions = {
   pages?: PageHandler;
   staticDir?: string;
@@ -95,11 +123,24 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
 
   app.use(publicReadCors);
 
+  const originsLogged = new Set<string>();
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const response = await services.auth.handler(new Request(c.req.raw, { headers }));
-    return response.status === 429 ? rateLimitedAuthResponse(response) : response;
+    if (response.status === 429) return rateLimitedAuthResponse(response);
+    if (await isInvalidOrigin(response)) {
+      const origin = c.req.header("origin") ?? "(none)";
+      if (!originsLogged.has(origin) && originsLogged.size < MAX_ORIGINS_LOGGED) {
+        originsLogged.add(origin);
+        services.logger.warn(
+          { origin, publicUrl: services.env.PUBLIC_URL },
+          `A sign-in or sign-up was sent from ${origin}, but this board answers at PUBLIC_URL=${services.env.PUBLIC_URL}. Open the board at that address, or set PUBLIC_URL to the address people use.`,
+        );
+      }
+      return invalidOriginResponse(services.env.PUBLIC_URL);
+    }
+    return response;
   });
 
   app.route("/api", healthApi);

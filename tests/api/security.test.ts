@@ -40,6 +40,15 @@ describe("over plain http", () => {
     expect(await server.services.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
   });
 
+  test("a sign-up from another address of the board says which address to use and which setting names it", async () => {
+    const other = server.url.replace("127.0.0.1", "localhost");
+    const response = await signUpFrom(server, other);
+    expect(response.status).toBe(403);
+    const body = await response.json();
+    const message = `This board's address is ${server.url}: open it there to sign in or create an account. (Its operator sets that address with PUBLIC_URL.)`;
+    expect(body).toEqual({ error: { code: "FORBIDDEN", message }, message });
+  });
+
   test("a request carrying the visitor's session cookie from a foreign Origin is refused and the session lives on", async () => {
     const member = await signUp(server.url);
     const signOut = await api(server.url, "/api/auth/sign-out", {
