@@ -110,6 +110,19 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** How long a starting process waits for the previous holder of DATA_DIR's lock (one that is still exiting). */
   DATA_DIR_LOCK_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Scheduled backups of the embedded database go here (ADR 36); unset, none are taken. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: "Must be a number of hours" })
+    .min(0.01, "Must be at least 0.01 hours")
+    .max(24 * 31, "Must be at most 744 hours")
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "Must be a whole number of backups" })
+    .int("Must be a whole number of backups")
+    .min(1, "Must keep at least 1 backup")
+    .max(1000, "Must keep at most 1000 backups")
+    .default(7),
   /** How long a starting server keeps trying a busy PORT (a process killed a moment ago may still hold it). */
   PORT_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** How long SIGTERM/SIGINT lets requests already in flight finish before their connections are closed. */

@@ -15,6 +15,7 @@ import { createServices } from "#server/services.ts";
 import { handleShutdownSignals } from "#server/shutdown.ts";
 import { LOOPS_WORKER, superviseWorkers } from "#server/cluster.ts";
 import { listen } from "#server/http/listen.ts";
+import { serveBackupRequests, startBackupSchedule } from "#server/backup.ts";
 import { StartupError } from "#server/startup-error.ts";
 import { startSourceScheduler } from "#server/sources.ts";
 
@@ -63,6 +64,19 @@ async function main() {
       );
     }
     if (env.SOURCES_SCHEDULER) shutdownTasks.push(startSourceScheduler({ database, env, logger }).stop);
+  }
+
+  // The embedded database is copied by the process that holds it (ADR 36): on request, and on BACKUP_DIR's schedule.
+  if (database.engine === "pglite") {
+    shutdownTasks.push(await serveBackupRequests(env.DATA_DIR, database, logger));
+    if (env.BACKUP_DIR) {
+      const schedule = { dir: env.BACKUP_DIR, intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP };
+      shutdownTasks.push(startBackupSchedule({ database, logger, ...schedule }).stop);
+    }
+  } else if (env.BACKUP_DIR) {
+    logger.warn(
+      "BACKUP_DIR schedules backups of the embedded database only: back PostgreSQL up with `npm run backup -- FILE` (pg_dump) from cron, or with your provider's backups",
+    );
   }
   let handle: (req: IncomingMessage, res: ServerResponse) => void;
   if (dev) {

@@ -1,0 +1,84 @@
+/**
+ * `npm run restore -- FILE [--force]`: brings a backup back into an empty embedded data directory or an empty
+ * PostgreSQL database. A data directory or database that already holds a board is refused unless --force: then the
+ * embedded directory is moved aside (never deleted), and PostgreSQL's tables are replaced by the backup's.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { backupKind, holdsTables, restoreEmbedded, runPgTool } from "#server/backup.ts";
+import { connectPostgres } from "#server/db/client.ts";
+import { lockDataDir } from "#server/db/data-dir-lock.ts";
+import { loadDotEnvFile, loadEnv, type Env } from "#server/env.ts";
+import { StartupError } from "#server/startup-error.ts";
+import { exitWithUsage } from "#scripts/support/run-with-database.ts";
+
+const args = process.argv.slice(2);
+const force = args.includes("--force");
+const [source] = args.filter((arg) => arg !== "--force");
+if (!source || source.startsWith("-")) exitWithUsage("Usage: npm run restore -- FILE [--force]");
+const file = path.resolve(source);
+
+async function restoreIntoPostgres(env: Env & { DATABASE_URL: string }): Promise<string> {
+  if (backupKind(file) !== "pg_dump")
+    throw new StartupError(
+      `${file} is a backup of an embedded board; restore it with DATABASE_URL unset (into DATA_DIR), then move the board to PostgreSQL as the README's "Running on PostgreSQL" says`,
+    );
+  const database = connectPostgres(env.DATABASE_URL, { max: 1 });
+  try {
+    if (!force && (await holdsTables(database)))
+      throw new StartupError(
+        "The database at DATABASE_URL already holds tables: restore into an empty database, or add --force to replace them",
+      );
+  } finally {
+    await database.close();
+  }
+  await runPgTool("pg_restore", [
+    "--no-owner",
+    "--exit-on-error",
+    ...(force ? ["--clean", "--if-exists"] : []),
+    `--dbname=${env.DATABASE_URL}`,
+    file,
+  ]);
+  return `Restored ${file} into the PostgreSQL database at DATABASE_URL.`;
+}
+
+async function restoreIntoDataDir(env: Env): Promise<string> {
+  if (backupKind(file) !== "pglite")
+    throw new StartupError(`${file} is a pg_dump of a PostgreSQL board: set DATABASE_URL to restore it`);
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  // A board running on this directory holds its lock: restoring under it would corrupt both.
+  const unlock = await lockDataDir(env.DATA_DIR, { waitMs: 0 });
+  try {
+    const target = path.join(env.DATA_DIR, "pglite");
+    let movedAside = "";
+    if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+      if (!force)
+        throw new StartupError(
+          `${target} already holds a database: restore into an empty DATA_DIR, or add --force to move it aside first`,
+        );
+      movedAside = `${target}.before-restore-${Date.now()}`;
+      fs.renameSync(target, movedAside);
+    }
+    await restoreEmbedded(file, target);
+    return `Restored ${file} into ${target}.${movedAside ? ` The database that was there is kept in ${movedAside}.` : ""}`;
+  } finally {
+    unlock();
+  }
+}
+
+async function restore(): Promise<string> {
+  loadDotEnvFile();
+  const env = loadEnv();
+  return env.DATABASE_URL ? restoreIntoPostgres({ ...env, DATABASE_URL: env.DATABASE_URL }) : restoreIntoDataDir(env);
+}
+
+restore().then(
+  (message) => {
+    console.log(message);
+    process.exit(0);
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
