@@ -1,11 +1,12 @@
 /**
  * `npm run restore -- FILE [--force]`: brings a backup back into an empty embedded data directory or an empty
- * PostgreSQL database. A data directory or database that already holds a board is refused unless --force: then the
- * embedded directory is moved aside (never deleted), and PostgreSQL's tables are replaced by the backup's.
+ * PostgreSQL database; an embedded backup restored with DATABASE_URL set moves the board into PostgreSQL. A data
+ * directory or database that already holds a board is refused unless --force: then the embedded directory is moved
+ * aside (never deleted), and PostgreSQL's tables are replaced by the pg_dump's.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { backupKind, holdsTables, restoreEmbedded, runPgTool } from "#server/backup.ts";
+import { backupKind, holdsTables, restoreEmbedded, restoreEmbeddedIntoPostgres, runPgTool } from "#server/backup.ts";
 import { connectPostgres } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
 import { loadDotEnvFile, loadEnv, type Env } from "#server/env.ts";
@@ -19,18 +20,27 @@ if (!source || source.startsWith("-")) exitWithUsage("Usage: npm run restore -- 
 const file = path.resolve(source);
 
 async function restoreIntoPostgres(env: Env & { DATABASE_URL: string }): Promise<string> {
-  if (backupKind(file) !== "pg_dump")
-    throw new StartupError(
-      `${file} is a backup of an embedded board; restore it with DATABASE_URL unset (into DATA_DIR), then move the board to PostgreSQL as the README's "Running on PostgreSQL" says`,
-    );
+  const kind = backupKind(file);
   const database = connectPostgres(env.DATABASE_URL, { max: 1 });
   try {
-    if (!force && (await holdsTables(database)))
-      throw new StartupError(
-        "The database at DATABASE_URL already holds tables: restore into an empty database, or add --force to replace them",
-      );
+    if (await holdsTables(database)) {
+      if (kind === "pglite")
+        throw new StartupError(
+          "The database at DATABASE_URL already holds tables: an embedded backup moves only into an empty database",
+        );
+      if (!force)
+        throw new StartupError(
+          "The database at DATABASE_URL already holds tables: restore into an empty database, or add --force to replace them",
+        );
+    }
   } finally {
     await database.close();
+  }
+  if (kind === "pglite") {
+    await restoreEmbeddedIntoPostgres(file, env.DATABASE_URL, (table, rows) =>
+      console.log(`${table}: ${rows.toLocaleString("en-US")} rows`),
+    );
+    return `Moved the embedded board in ${file} into the PostgreSQL database at DATABASE_URL.`;
   }
   await runPgTool("pg_restore", [
     "--no-owner",

@@ -8,7 +8,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openPglite, type Database } from "#server/db/client.ts";
+import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
+import { copyDatabase } from "#server/db/copy-database.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import type { Logger } from "#server/logger.ts";
 import { repeat } from "#server/repeat.ts";
@@ -115,6 +116,29 @@ export async function restoreEmbedded(file: string, pgliteDir: string): Promise<
   const dump = new Blob([new Uint8Array(await fs.promises.readFile(file))]);
   const database = await openPglite(pgliteDir, { loadDataDir: dump });
   await database.close();
+}
+
+/**
+ * Moves an embedded board into an empty PostgreSQL database: the backup is opened in memory and brought to the current
+ * schema, the target is migrated, then every row is copied across (copyDatabase).
+ */
+export async function restoreEmbeddedIntoPostgres(
+  file: string,
+  databaseUrl: string,
+  onTable: (table: string, rows: number) => void,
+): Promise<void> {
+  const source = await openPglite(undefined, {
+    loadDataDir: new Blob([new Uint8Array(await fs.promises.readFile(file))]),
+  });
+  const target = connectPostgres(databaseUrl, { max: 1 });
+  try {
+    await source.migrate();
+    await target.migrate();
+    await copyDatabase(source.db, target.db, onTable);
+  } finally {
+    await source.close();
+    await target.close();
+  }
 }
 
 /** Whether a PostgreSQL database already holds tables of its own (anything in the public schema). */

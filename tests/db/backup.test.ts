@@ -4,7 +4,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startBackupSchedule } from "#server/backup.ts";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
-import { jobAlerts, jobs, mailOutbox, user } from "#server/db/schema.ts";
+import { jobAlerts, jobLocations, jobs, mailOutbox, user } from "#server/db/schema.ts";
 import { loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { insertJobsBulk, syntheticJob } from "#server/seed.ts";
@@ -80,6 +80,48 @@ describe("an embedded board backed up while it runs", () => {
       await again.stop();
     }
   }, 240_000);
+
+  test.runIf(process.env.TEST_DATABASE_URL)(
+    "restored with DATABASE_URL into an empty PostgreSQL database, the board moves there whole and its accounts sign in",
+    async () => {
+      const target = await createEmptyPostgresDatabase();
+      try {
+        const moved = await runScript("restore", [backupFile], { DATABASE_URL: target.url });
+        expect(moved.code, moved.output).toBe(0);
+        expect(moved.output).toMatch(/^jobs: [\d,]+ rows$/m);
+        await board.stop();
+        const postgres = connectPostgres(target.url, { max: 1 });
+        const embedded = await openPglite(path.join(board.dataDir, "pglite"));
+        try {
+          expect(await rowCounts(postgres)).toEqual(await rowCounts(embedded));
+          // What triggers stamp and derive keeps the embedded board's values, not the moment of the move.
+          const stamps = (database: Database) =>
+            database.db.select({ id: jobs.id, at: jobs.publishedAt }).from(jobs).orderBy(jobs.id);
+          expect(await stamps(postgres)).toEqual(await stamps(embedded));
+          const locations = (database: Database) => database.db.select({ n: count() }).from(jobLocations);
+          expect(await locations(postgres)).toEqual(await locations(embedded));
+        } finally {
+          await postgres.close();
+          await embedded.close();
+        }
+        const onPostgres = await spawnApp({
+          DATABASE_URL: target.url,
+          BETTER_AUTH_SECRET: "restore-test-secret-restore-test-secret-0000",
+        });
+        try {
+          expect(await signInStatus(onPostgres.url, employer)).toBe(200);
+        } finally {
+          await onPostgres.stop();
+        }
+        const again = await runScript("restore", [backupFile], { DATABASE_URL: target.url });
+        expect(again.code).toBe(1);
+        expect(again.output).toContain("an embedded backup moves only into an empty database");
+      } finally {
+        await target.drop();
+      }
+    },
+    240_000,
+  );
 
   test("a restore into a directory that holds a board is refused without --force, and --force keeps the old one aside", async () => {
     const refused = await runScript("restore", [backupFile], { DATA_DIR: board.dataDir });
