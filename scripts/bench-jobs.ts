@@ -15,13 +15,12 @@
  * 4. the original design: downloading every listing (GET /api/all-jobs, now page by page), bytes and time.
  * Absolute times depend on the machine; compare figures and ratios from one run. Load goes to 127.0.0.1 only.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
 import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { machineSpeed } from "#scripts/bench/machine.ts";
+import { startBoard } from "#scripts/support/start-board.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,44 +39,6 @@ const CONNECTIONS = Number(values.connections);
 const DOWNLOAD_SECONDS = Number(values["download-seconds"]);
 const WARMUP_SECONDS = Number(values.warmup);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-      SOURCES_SCHEDULER: "false",
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if ((await timeRequest(`${url}/api/health`)).ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not become healthy within 120 s");
-}
-
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
 
 function row(name: string, s: Summary) {
@@ -87,7 +48,16 @@ function row(name: string, s: Summary) {
 }
 
 async function main() {
-  const started = values.url ? undefined : await startServer();
+  const started = values.url
+    ? undefined
+    : await startBoard(
+        {
+          ...process.env,
+          SEED_DEMO: "false",
+          BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
+        },
+        { waitMs: 120_000 },
+      );
   const url = values.url ?? started?.url ?? "";
   try {
     const probe = await fetch(`${url}/api/jobs?datePosted=all`);
@@ -199,10 +169,7 @@ async function main() {
       `Ratio: ${(baselineBytes / oursBytes).toFixed(0)}× fewer bytes, ${(baselineMs / loadedP50).toFixed(0)}× less time per visit`,
     );
   } finally {
-    if (started) {
-      started.child.kill("SIGTERM");
-      await new Promise((resolve) => started.child.once("exit", resolve));
-    }
+    await started?.stop();
   }
 }
 

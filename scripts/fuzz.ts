@@ -5,17 +5,10 @@
  * it targets a running board (which should be a throwaway one: valid requests among the hostile ones do write).
  * Exits 1 when any answer was a 5xx, broke the error shape, or a refused request changed data.
  */
-import type { AddressInfo } from "node:net";
-import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
-import { createApp } from "#server/app.ts";
 import { openPglite } from "#server/db/client.ts";
-import { loadEnv } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
-import { CLIENT_DIR, ensureBuild, productionPages } from "#server/pages.ts";
-import { createServices } from "#server/services.ts";
+import { ensureBuild } from "#server/pages.ts";
 import { validJob } from "#tests/support/factories.ts";
 import {
   brokenPromise,
@@ -27,6 +20,7 @@ import {
   type FuzzTarget,
 } from "#tests/support/hostile-requests.ts";
 import { api, signUp } from "#tests/support/http.ts";
+import { serveApp } from "#tests/support/serve-app.ts";
 
 const { values } = parseArgs({
   options: { requests: { type: "string", default: "10000" }, seed: { type: "string" }, url: { type: "string" } },
@@ -39,31 +33,15 @@ async function inProcessBoard() {
   await ensureBuild((message) => console.log(message));
   const database = await openPglite(undefined);
   await database.migrate();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  const env = loadEnv({
-    NODE_ENV: "test",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: "silent",
-    AUTH_RATE_LIMIT_MAX: "1000000",
-    CONTACT_RATE_LIMIT_MAX: "1000000",
+  const app = await serveApp(database, {
+    pages: true,
+    env: { AUTH_RATE_LIMIT_MAX: "1000000", CONTACT_RATE_LIMIT_MAX: "1000000" },
   });
-  const services = createServices({
-    env,
-    database,
-    logger: createLogger(env),
-    secret: "fuzz-secret-fuzz-secret-fuzz-secret-12",
-  });
-  const app = createApp(services, { pages: await productionPages(services), staticDir: CLIENT_DIR });
-  server.on("request", getRequestListener(app.fetch));
   return {
-    url: env.PUBLIC_URL,
+    url: app.url,
     digest: () => stateDigest(database.db),
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await app.close();
       await database.close();
     },
   };

@@ -4,65 +4,25 @@
  * move with the machine's load. Without --url it starts `server/main.ts` on a free port with a fresh embedded
  * database and the demo content, and stops it after. Drives Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBoard } from "#scripts/support/start-board.ts";
 
 const { values } = parseArgs({ options: { url: { type: "string" } } });
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-lighthouse-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SOURCES_SCHEDULER: "false",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not become healthy within 180 s");
-}
-
 type Item = { resourceType?: string; transferSize?: number; resourceSize?: number };
 
 async function main() {
-  const started = values.url ? undefined : await startServer();
+  // A fresh embedded database with the demo content, and none of the caller's environment (DATABASE_URL above all).
+  const dataDir = values.url ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-lighthouse-"));
+  const started = dataDir
+    ? await startBoard({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, { waitMs: 180_000 })
+    : undefined;
   const url = values.url ?? started!.url;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -98,11 +58,8 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    if (started) {
-      started.child.kill("SIGTERM");
-      await new Promise((resolve) => started.child.once("exit", resolve));
-      fs.rmSync(started.dataDir, { recursive: true, force: true });
-    }
+    await started?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

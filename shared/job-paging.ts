@@ -11,6 +11,13 @@ export type JobCursor = { postedMicros: string; id: string };
 
 const CURSOR_PATTERN = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
+/** A page number or a page size, as a query string gives it: a whole number from 1. */
+export const wholeFromOne = () =>
+  z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1, "Must be 1 or more");
+
+/** `page` of a paged query (our listings' and the external sources'): the first when not given. */
+export const pageNumber = wholeFromOne().max(100_000).default(1);
+
 export const encodeCursor = (cursor: JobCursor) => `${cursor.postedMicros}_${cursor.id}`;
 
 /** An opaque `cursor` query value as X-Next-Cursor gave it; anything else is a 400, never a silent first page. */

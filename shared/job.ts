@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
-import { cursorSchema } from "#shared/job-paging.ts";
+import { cursorSchema, pageNumber, wholeFromOne } from "#shared/job-paging.ts";
 
 /** Spec §3 enumerations. The wire keeps the spec's spellings. */
 export const EXPERIENCE_LEVELS = ["Internship", "Fresher", "0-3 Year", "3-5 Year", "5+ Year"] as const;
@@ -317,12 +317,7 @@ const optionalSalaryFilter = z.preprocess(
 const pageSize = (fallback: number) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: "Must be a number" })
-      .int("Must be a whole number")
-      .min(1, "Must be 1 or more")
-      .max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`)
-      .default(fallback),
+    wholeFromOne().max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`).default(fallback),
   );
 
 /** Query of GET /api/jobs and of the home page URL: spec §5 filters plus paging. */
@@ -338,15 +333,7 @@ export const jobSearchSchema = z.object({
   datePosted: z.preprocess(blankToUndefined, enumField(DATE_POSTED).default("all")),
   gender: optionalEnum(GENDERS),
   englishLevel: optionalEnum(ENGLISH_LEVELS),
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: "Must be a number" })
-      .int("Must be a whole number")
-      .min(1, "Must be 1 or more")
-      .max(100_000)
-      .default(1),
-  ),
+  page: z.preprocess(blankToUndefined, pageNumber),
   limit: pageSize(HOME_PAGE_SIZE),
   /** Keyset paging (ADR 9): continues after a previous page's X-Next-Cursor, however deep. */
   cursor: cursorSchema,

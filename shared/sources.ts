@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NO_NUL, NUL_MESSAGE } from "#shared/job.ts";
+import { pageNumber, wholeFromOne } from "#shared/job-paging.ts";
 
 /** The external sources we ingest; the order is the hub's and GET /api/sources'. */
 export const SOURCES = ["remoteok", "adzuna", "himalayas", "jooble", "jobwiz"] as const;
@@ -69,29 +70,18 @@ export const externalJobSchema = z.object({
 
 export type ExternalJob = z.infer<typeof externalJobSchema>;
 
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
 /** Query of GET /api/sources/:source/jobs and of every source page's URL. */
 export const externalSearchSchema = z.object({
   search: z.preprocess(
     (value) => (typeof value === "string" ? value.trim() || undefined : value),
     z.string().max(200, "Must be at most 200 characters").regex(NO_NUL, NUL_MESSAGE).optional(),
   ),
-  page: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.coerce
-      .number({ error: "Must be a number" })
-      .int("Must be a whole number")
-      .min(1, "Must be 1 or more")
-      .max(100_000)
-      .default(1),
-  ),
+  page: z.preprocess(emptyToUndefined, pageNumber),
   limit: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.coerce
-      .number({ error: "Must be a number" })
-      .int("Must be a whole number")
-      .min(1, "Must be 1 or more")
-      .max(MAX_EXTERNAL_LIMIT, `Must be at most ${MAX_EXTERNAL_LIMIT}`)
-      .optional(),
+    emptyToUndefined,
+    wholeFromOne().max(MAX_EXTERNAL_LIMIT, `Must be at most ${MAX_EXTERNAL_LIMIT}`).optional(),
   ),
 });
 

@@ -1,5 +1,6 @@
 import { countryOfLocation, DEFAULT_COUNTRY } from "#shared/countries.ts";
 import { LISTING_LIFETIME_DAYS, type Job } from "#shared/job.ts";
+import { escapeHtml } from "#shared/html.ts";
 import { toBulletLines } from "#app/lib/format.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,12 +16,6 @@ const SALARY_UNIT: Record<Job["salaryType"], string> = {
   Monthly: "MONTH",
   Yearly: "YEAR",
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 function section(heading: string, text: string | null): string {
   const lines = toBulletLines(text);

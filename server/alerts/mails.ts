@@ -1,11 +1,6 @@
 import { describeSearch, DIGEST_MAX_JOBS } from "#shared/alerts.ts";
+import { escapeHtml } from "#shared/html.ts";
 import type { Job } from "#shared/job.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 export type AlertLinks = { seeAll: string; unsubscribe: string; manage: string };
 

@@ -1,10 +1,5 @@
 import { ALERT_FREQUENCIES, describeSearch, type AlertSummary } from "#shared/alerts.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
+import { escapeHtml } from "#shared/html.ts";
 
 /**
  * The pages alert mails link to. They are plain server-rendered forms with no script, so they work from any mail

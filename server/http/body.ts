@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { DomainError, invalid } from "#server/errors.ts";
+import { readCapped } from "#server/http/read-capped.ts";
 
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
 
@@ -13,7 +14,7 @@ async function readBody(
   if (!accepted.test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE", `Send the body as ${asked}`);
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > MAX_JSON_BODY_BYTES) throw tooLarge();
-  return { type, bytes: await readLimitedBytes(c.req.raw, MAX_JSON_BODY_BYTES) };
+  return { type, bytes: await readCapped(c.req.raw.body, MAX_JSON_BODY_BYTES, tooLarge) };
 }
 
 /** Reads a JSON object body, turning every client mistake into a 4xx in the one error shape. */
@@ -58,25 +59,3 @@ export async function readFormFields(c: Context): Promise<Record<string, string>
 }
 
 const tooLarge = () => new DomainError("PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
-
-/**
- * A body without Content-Length (chunked) is counted as it arrives, so an endless upload is cut off at
- * the limit instead of being buffered in memory first.
- */
-async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}

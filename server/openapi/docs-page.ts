@@ -1,10 +1,5 @@
+import { escapeHtml } from "#shared/html.ts";
 import type { OpenApiDocument } from "#server/openapi/document.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };

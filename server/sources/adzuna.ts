@@ -1,14 +1,14 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
 import {
+  defineConnector,
+  fetchSource,
   isRaw,
-  originOf,
-  uniqueJobs,
-  userAgent,
+  recordsIn,
   type Connector,
   type ConnectorDeps,
 } from "#server/sources/connector.ts";
-import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { parseJson } from "#server/sources/upstream.ts";
 import { isoDate, plainText, positiveNumber, textToHtml, webUrl } from "#server/sources/normalise.ts";
 
 /** Adzuna has no currency field: salaries are in the market's own currency. */
@@ -78,17 +78,12 @@ export function normaliseAdzuna(raw: unknown, country: string): ExternalJob | nu
   };
 }
 
-export function createAdzunaConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
-  const missing = [!env.ADZUNA_APP_ID && "ADZUNA_APP_ID", !env.ADZUNA_APP_KEY && "ADZUNA_APP_KEY"].filter(
-    (name): name is string => !!name,
-  );
+export function createAdzunaConnector(env: Env, deps: ConnectorDeps): Connector {
   const country = env.ADZUNA_COUNTRY;
-  return {
-    source: "adzuna",
-    configured: missing.length === 0,
-    missing,
-    intervalMs: env.ADZUNA_INTERVAL_MINUTES * 60_000,
-    async fetchJobs(signal) {
+  return defineConnector("adzuna", {
+    required: { ADZUNA_APP_ID: env.ADZUNA_APP_ID, ADZUNA_APP_KEY: env.ADZUNA_APP_KEY },
+    intervalMinutes: env.ADZUNA_INTERVAL_MINUTES,
+    async fetchRecords(signal) {
       const jobs: (ExternalJob | null)[] = [];
       for (let page = 1; page <= env.ADZUNA_PAGES; page++) {
         const url = new URL(`${env.ADZUNA_URL.replace(/\/$/, "")}/${encodeURIComponent(country)}/search/${page}`);
@@ -97,18 +92,12 @@ export function createAdzunaConnector(env: Env, { policy, limiter }: ConnectorDe
         url.searchParams.set("results_per_page", String(RESULTS_PER_PAGE));
         url.searchParams.set("sort_by", "date");
         if (env.ADZUNA_WHAT) url.searchParams.set("what", env.ADZUNA_WHAT);
-        const body = await fetchUpstream(
-          url,
-          { headers: { accept: "application/json", "user-agent": userAgent } },
-          { allowedOrigin: originOf(env.ADZUNA_URL), policy: { ...policy, signal }, limiter },
-        );
-        const data = parseJson(body);
-        if (!isRaw(data) || !Array.isArray(data.results)) throw new UpstreamError("Expected { results: [...] }");
+        const data = recordsIn(parseJson(await fetchSource(url, { base: env.ADZUNA_URL, deps, signal })), "results");
         jobs.push(...data.results.map((result) => normaliseAdzuna(result, country)));
         const count = typeof data.count === "number" ? data.count : Infinity;
         if (data.results.length === 0 || page * RESULTS_PER_PAGE >= count) break;
       }
-      return uniqueJobs(jobs);
+      return jobs;
     },
-  };
+  });
 }

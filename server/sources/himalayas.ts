@@ -1,14 +1,14 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
 import {
+  defineConnector,
+  fetchSource,
   isRaw,
-  originOf,
-  uniqueJobs,
-  userAgent,
+  recordsIn,
   type Connector,
   type ConnectorDeps,
 } from "#server/sources/connector.ts";
-import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { parseJson } from "#server/sources/upstream.ts";
 import { epochToIso, plainText, positiveNumber, stringList, webUrl } from "#server/sources/normalise.ts";
 import { sanitiseHtml } from "#server/sources/sanitise.ts";
 
@@ -65,13 +65,10 @@ export function normaliseHimalayas(raw: unknown): ExternalJob | null {
   };
 }
 
-export function createHimalayasConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
-  return {
-    source: "himalayas",
-    configured: true,
-    missing: [],
-    intervalMs: env.HIMALAYAS_INTERVAL_MINUTES * 60_000,
-    async fetchJobs(signal) {
+export function createHimalayasConnector(env: Env, deps: ConnectorDeps): Connector {
+  return defineConnector("himalayas", {
+    intervalMinutes: env.HIMALAYAS_INTERVAL_MINUTES,
+    async fetchRecords(signal) {
       const jobs: (ExternalJob | null)[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < env.HIMALAYAS_PAGES; page++) {
@@ -80,20 +77,14 @@ export function createHimalayasConnector(env: Env, { policy, limiter }: Connecto
         // `cursor` replaced the deprecated `offset`; fall back to offset when no cursor comes back.
         if (cursor) url.searchParams.set("cursor", cursor);
         else if (page > 0) url.searchParams.set("offset", String(page * PAGE_SIZE));
-        const body = await fetchUpstream(
-          url,
-          { headers: { accept: "application/json", "user-agent": userAgent } },
-          { allowedOrigin: originOf(env.HIMALAYAS_URL), policy: { ...policy, signal }, limiter },
-        );
-        const data = parseJson(body);
-        if (!isRaw(data) || !Array.isArray(data.jobs)) throw new UpstreamError("Expected { jobs: [...] }");
+        const data = recordsIn(parseJson(await fetchSource(url, { base: env.HIMALAYAS_URL, deps, signal })), "jobs");
         jobs.push(...data.jobs.map(normaliseHimalayas));
         // Pages hold 17–20 jobs while reporting limit 20, so only an empty page ends the feed.
         if (data.jobs.length === 0) break;
         cursor = typeof data.nextCursor === "string" && data.nextCursor ? data.nextCursor : null;
         if (data.nextCursor === null) break;
       }
-      return uniqueJobs(jobs);
+      return jobs;
     },
-  };
+  });
 }

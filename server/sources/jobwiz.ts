@@ -1,14 +1,14 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
 import {
+  defineConnector,
+  fetchSource,
   isRaw,
-  originOf,
-  uniqueJobs,
-  userAgent,
+  recordsIn,
   type Connector,
   type ConnectorDeps,
 } from "#server/sources/connector.ts";
-import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { parseJson } from "#server/sources/upstream.ts";
 import {
   isoDate,
   plainText,
@@ -56,14 +56,11 @@ export function normaliseJobWiz(raw: unknown): ExternalJob | null {
   };
 }
 
-export function createJobWizConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
-  const missing = env.JOBWIZ_API_KEY ? [] : ["JOBWIZ_API_KEY"];
-  return {
-    source: "jobwiz",
-    configured: missing.length === 0,
-    missing,
-    intervalMs: env.JOBWIZ_INTERVAL_MINUTES * 60_000,
-    async fetchJobs(signal) {
+export function createJobWizConnector(env: Env, deps: ConnectorDeps): Connector {
+  return defineConnector("jobwiz", {
+    required: { JOBWIZ_API_KEY: env.JOBWIZ_API_KEY },
+    intervalMinutes: env.JOBWIZ_INTERVAL_MINUTES,
+    async fetchRecords(signal) {
       const jobs: (ExternalJob | null)[] = [];
       for (let page = 1; page <= env.JOBWIZ_PAGES; page++) {
         const url = new URL(env.JOBWIZ_URL);
@@ -71,26 +68,19 @@ export function createJobWizConnector(env: Env, { policy, limiter }: ConnectorDe
         url.searchParams.set("page", String(page));
         if (env.JOBWIZ_COUNTRY) url.searchParams.set("country", env.JOBWIZ_COUNTRY);
         if (env.JOBWIZ_CITY) url.searchParams.set("city", env.JOBWIZ_CITY);
-        const body = await fetchUpstream(
-          url,
-          {
-            headers: {
-              accept: "application/json",
-              "user-agent": userAgent,
-              "x-rapidapi-key": env.JOBWIZ_API_KEY ?? "",
-              "x-rapidapi-host": url.host,
-            },
-          },
-          { allowedOrigin: originOf(env.JOBWIZ_URL), policy: { ...policy, signal }, limiter },
-        );
-        const data = parseJson(body);
-        if (!isRaw(data) || !Array.isArray(data.jobs)) throw new UpstreamError("Expected { jobs: [...] }");
+        const body = await fetchSource(url, {
+          base: env.JOBWIZ_URL,
+          deps,
+          signal,
+          request: { headers: { "x-rapidapi-key": env.JOBWIZ_API_KEY ?? "", "x-rapidapi-host": url.host } },
+        });
+        const data = recordsIn(parseJson(body), "jobs");
         jobs.push(...data.jobs.map(normaliseJobWiz));
         // No total in the real API (the spec's variant has total_results): stop on an empty or short page.
         const total = typeof data.total_results === "number" ? data.total_results : Infinity;
         if (data.jobs.length < OBSERVED_PAGE_SIZE || jobs.length >= total) break;
       }
-      return uniqueJobs(jobs);
+      return jobs;
     },
-  };
+  });
 }

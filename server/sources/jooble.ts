@@ -1,14 +1,14 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
 import {
+  defineConnector,
+  fetchSource,
   isRaw,
-  originOf,
-  uniqueJobs,
-  userAgent,
+  recordsIn,
   type Connector,
   type ConnectorDeps,
 } from "#server/sources/connector.ts";
-import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { parseJson } from "#server/sources/upstream.ts";
 import { isoDate, parseSalaryText, plainText, stringList, webUrl } from "#server/sources/normalise.ts";
 import { sanitiseHtml } from "#server/sources/sanitise.ts";
 
@@ -48,22 +48,21 @@ export function normaliseJooble(raw: unknown): ExternalJob | null {
   };
 }
 
-export function createJoobleConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
-  const missing = env.JOOBLE_API_KEY ? [] : ["JOOBLE_API_KEY"];
-  return {
-    source: "jooble",
-    configured: missing.length === 0,
-    missing,
-    intervalMs: env.JOOBLE_INTERVAL_MINUTES * 60_000,
-    async fetchJobs(signal) {
+export function createJoobleConnector(env: Env, deps: ConnectorDeps): Connector {
+  return defineConnector("jooble", {
+    required: { JOOBLE_API_KEY: env.JOOBLE_API_KEY },
+    intervalMinutes: env.JOOBLE_INTERVAL_MINUTES,
+    async fetchRecords(signal) {
       const jobs: (ExternalJob | null)[] = [];
       const url = new URL(`${env.JOOBLE_URL.replace(/\/$/, "")}/${encodeURIComponent(env.JOOBLE_API_KEY ?? "")}`);
       for (let page = 1; page <= env.JOOBLE_PAGES; page++) {
-        const body = await fetchUpstream(
-          url,
-          {
+        const body = await fetchSource(url, {
+          base: env.JOOBLE_URL,
+          deps,
+          signal,
+          request: {
             method: "POST",
-            headers: { accept: "application/json", "content-type": "application/json", "user-agent": userAgent },
+            headers: { "content-type": "application/json" },
             body: JSON.stringify({
               keywords: env.JOOBLE_KEYWORDS,
               location: env.JOOBLE_LOCATION,
@@ -71,15 +70,13 @@ export function createJoobleConnector(env: Env, { policy, limiter }: ConnectorDe
               ResultOnPage: String(RESULTS_PER_PAGE),
             }),
           },
-          { allowedOrigin: originOf(env.JOOBLE_URL), policy: { ...policy, signal }, limiter },
-        );
-        const data = parseJoobleJson(body);
-        if (!isRaw(data) || !Array.isArray(data.jobs)) throw new UpstreamError("Expected { jobs: [...] }");
+        });
+        const data = recordsIn(parseJoobleJson(body), "jobs");
         jobs.push(...data.jobs.map(normaliseJooble));
         const total = typeof data.totalCount === "number" ? data.totalCount : Infinity;
         if (data.jobs.length === 0 || page * RESULTS_PER_PAGE >= total) break;
       }
-      return uniqueJobs(jobs);
+      return jobs;
     },
-  };
+  });
 }

@@ -158,7 +158,11 @@ export function parseSalaryText(
   };
 }
 
-const escapeHtml = (text: string) =>
+/**
+ * Not the shared escapeHtml: an apostrophe stays one, as sanitize-html leaves it in the other sources' descriptions.
+ * The stored HTML is what a source's search matches (ILIKE), and "we'll" must still find "we'll" there.
+ */
+const escapeStoredText = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Plain text (after stripping any markup) as paragraphs of HTML, for sources whose descriptions are text. */
@@ -168,5 +172,5 @@ export function textToHtml(value: unknown): string | null {
     .split(/\n\s*\n/)
     .map((paragraph) => plainText(paragraph, 20_000))
     .filter((paragraph): paragraph is string => paragraph !== null);
-  return paragraphs.length ? paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("") : null;
+  return paragraphs.length ? paragraphs.map((paragraph) => `<p>${escapeStoredText(paragraph)}</p>`).join("") : null;
 }

@@ -1,14 +1,7 @@
 import type { ExternalJob } from "#shared/sources.ts";
 import type { Env } from "#server/env.ts";
-import {
-  isRaw,
-  originOf,
-  uniqueJobs,
-  userAgent,
-  type Connector,
-  type ConnectorDeps,
-} from "#server/sources/connector.ts";
-import { fetchUpstream, parseJson, UpstreamError } from "#server/sources/upstream.ts";
+import { defineConnector, fetchSource, isRaw, type Connector, type ConnectorDeps } from "#server/sources/connector.ts";
+import { parseJson, UpstreamError } from "#server/sources/upstream.ts";
 import {
   epochToIso,
   isoDate,
@@ -52,22 +45,14 @@ export function normaliseRemoteOk(raw: unknown): ExternalJob | null {
   };
 }
 
-export function createRemoteOkConnector(env: Env, { policy, limiter }: ConnectorDeps): Connector {
-  return {
-    source: "remoteok",
-    configured: true,
-    missing: [],
-    intervalMs: env.REMOTEOK_INTERVAL_MINUTES * 60_000,
-    async fetchJobs(signal) {
-      const url = new URL(env.REMOTEOK_URL);
-      const body = await fetchUpstream(
-        url,
-        { headers: { accept: "application/json", "user-agent": userAgent } },
-        { allowedOrigin: originOf(env.REMOTEOK_URL), policy: { ...policy, signal }, limiter },
-      );
-      const data = parseJson(body);
+export function createRemoteOkConnector(env: Env, deps: ConnectorDeps): Connector {
+  return defineConnector("remoteok", {
+    intervalMinutes: env.REMOTEOK_INTERVAL_MINUTES,
+    async fetchRecords(signal) {
+      const data = parseJson(await fetchSource(new URL(env.REMOTEOK_URL), { base: env.REMOTEOK_URL, deps, signal }));
+      // RemoteOK alone answers with a bare array.
       if (!Array.isArray(data)) throw new UpstreamError("Expected a JSON array of jobs");
-      return uniqueJobs(data.map(normaliseRemoteOk));
+      return data.map(normaliseRemoteOk);
     },
-  };
+  });
 }

@@ -1,3 +1,5 @@
+import { readCapped } from "#server/http/read-capped.ts";
+
 /** Why a fetch from a source failed, in words fit for GET /api/sources and the source page. */
 export class UpstreamError extends Error {
   constructor(
@@ -168,21 +170,7 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
     await response.body?.cancel();
     throw tooLarge();
   }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readCapped(response.body, maxBytes, tooLarge)).toString("utf8");
 }
 
 function describe(error: unknown): string {

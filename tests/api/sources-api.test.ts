@@ -22,7 +22,11 @@ describe.each(engines)("sources API on %s", (engine) => {
     fakes.set("remoteok", {
       jobs: [remoteOkJob(1, { tags: ["rust", "wasm"] }), remoteOkJob(2), remoteOkJob(3, { location: "Lisbon" })],
     });
-    fakes.set("adzuna", { jobs: range(120).map((i) => adzunaJob(i)) });
+    fakes.set("adzuna", {
+      jobs: range(120).map((i) =>
+        adzunaJob(i, i === 60 ? { description: "You'll pair with the <strong>core</strong> team's leads" } : {}),
+      ),
+    });
     fakes.set("jooble", {
       jobs: [joobleJob(2), joobleJob(3, { snippet: "<b>Kotlin</b> mobile work" }), joobleJob(5, { tags: ["golang"] })],
     });
@@ -111,6 +115,11 @@ describe.each(engines)("sources API on %s", (engine) => {
     expect(byTag.json.map((j: { title: string }) => j.title)).toEqual(["Jooble Developer 5"]);
     const byKeyword = await api(server.url, "/api/sources/jooble/jobs?search=kotlin");
     expect(byKeyword.json.map((j: { title: string }) => j.title)).toEqual(["Jooble Developer 3"]);
+  });
+
+  test("a search finds words with an apostrophe in a description that came as plain text", async () => {
+    const { json } = await api(server.url, `/api/sources/adzuna/jobs?search=${encodeURIComponent("team's leads")}`);
+    expect(json.map((j: { title: string }) => j.title)).toEqual(["TypeScript Developer 60"]);
   });
 
   test("Himalayas search covers the location restrictions and the list is unpaged", async () => {

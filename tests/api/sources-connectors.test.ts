@@ -283,6 +283,17 @@ test("malformed JSON is reported as such", async () => {
   await expect(connector("jooble").fetchJobs()).rejects.toThrow(/not valid JSON/);
 });
 
+test.each([
+  ["remoteok", "Expected a JSON array of jobs"],
+  ["adzuna", "Expected { results: [...] }"],
+  ["jooble", "Expected { jobs: [...] }"],
+  ["himalayas", "Expected { jobs: [...] }"],
+  ["jobwiz", "Expected { jobs: [...] }"],
+] as const)("%s: valid JSON of another shape is reported as the shape it should have been", async (source, message) => {
+  fakes.set(source, { fault: "wrong-shape", faultTimes: Infinity });
+  await expect(connector(source).fetchJobs()).rejects.toThrow(message);
+});
+
 test("a 5 MB body is refused once it passes the size limit", async () => {
   fakes.set("remoteok", { fault: "huge", faultTimes: Infinity });
   await expect(connector("remoteok").fetchJobs()).rejects.toThrow(/Response larger than/);

@@ -8,7 +8,7 @@ import { joobleBody } from "#tests/fakes/sources/jooble.ts";
 import { remoteOkBody } from "#tests/fakes/sources/remoteok.ts";
 
 /** What a fake source does with the next requests instead of answering normally. */
-export type Fault = "timeout" | "429" | "500" | "malformed" | "huge" | "redirect";
+export type Fault = "timeout" | "429" | "500" | "malformed" | "wrong-shape" | "huge" | "redirect";
 
 export type FakeSourceState = {
   jobs: unknown[];
@@ -146,6 +146,8 @@ function fault(res: ServerResponse, current: FakeSourceState) {
       return send(res, 500, JSON.stringify({ message: "Internal error" }));
     case "malformed":
       return send(res, 200, '{"jobs": [ {"title": "cut off');
+    case "wrong-shape":
+      return send(res, 200, JSON.stringify({ message: "ok", data: { items: [] } }));
     case "redirect":
       // To the same route, so a client that followed it would show up as a second logged request.
       return send(res, 302, "", {

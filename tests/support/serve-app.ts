@@ -1,0 +1,55 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createApp } from "#server/app.ts";
+import type { Database } from "#server/db/client.ts";
+import { loadEnv, type Env } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
+import { CLIENT_DIR, productionPages } from "#server/pages.ts";
+import { createServices, type AppServices } from "#server/services.ts";
+
+export type ServedApp = {
+  url: string;
+  env: Env;
+  services: AppServices;
+  /** Closes the HTTP server; the database stays with its owner. */
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app over `database`, in this process, on a random loopback port, with `env` over the test basics: what the
+ * API and browser tests run against (through startTestServer), and what `npm run fuzz` sends its requests to.
+ * `pages` serves the production build too; API only otherwise.
+ */
+export async function serveApp(
+  database: Database,
+  { env: values = {}, pages = false }: { env?: Record<string, string>; pages?: boolean } = {},
+): Promise<ServedApp> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: new URL(url).port,
+    PUBLIC_URL: url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...values,
+  });
+  const services = createServices({
+    env,
+    database,
+    logger: createLogger(env),
+    secret: "test-secret-test-secret-test-secret-1234",
+  });
+  const app = createApp(services, pages ? { pages: await productionPages(services), staticDir: CLIENT_DIR } : {});
+  server.on("request", getRequestListener(app.fetch));
+  return {
+    url,
+    env,
+    services,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
