@@ -18,6 +18,7 @@ import { confirmationMail, digestMail, unsubscribeHeaders } from "#server/alerts
 import { nextRunAt } from "#server/alerts/schedule.ts";
 import { createTokens } from "#server/alerts/tokens.ts";
 import { enqueueMail } from "#server/mail.ts";
+import { checkRateLimit } from "#server/rate-limit.ts";
 
 export {
   confirmedPage,
@@ -37,8 +38,6 @@ const stillWanted = (now: Date) =>
 const HOUR_SECONDS = 3600;
 /** A claimed alert stays this instance's while it computes the digest; a crash hands it on after this. */
 const CLAIM_LEASE_SECONDS = 300;
-/** Namespace for the per-IP advisory lock, so the count-then-insert of a subscription is serial per client. */
-const ALERTS_RATE_LOCK = 727_013;
 
 type AlertRow = typeof jobAlerts.$inferSelect;
 export type DigestReport = { alertId: string; email: string; jobs: number };
@@ -157,17 +156,14 @@ export function createAlerts({
       // Read before the transaction: PGlite has one connection, and a query beside an open transaction would wait on it.
       const suppressed = await isSuppressed(input.email);
       const created = await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${ALERTS_RATE_LOCK}, hashtext(${clientIp}))`);
-        const [recent] = await tx
-          .select({ n: count() })
-          .from(jobAlerts)
-          .where(
-            and(
-              eq(jobAlerts.clientIp, clientIp),
-              gt(jobAlerts.createdAt, sql`now() - make_interval(secs => ${HOUR_SECONDS})`),
-            ),
-          );
-        if ((recent?.n ?? 0) >= env.ALERTS_RATE_LIMIT_MAX) {
+        const verdict = await checkRateLimit(tx, {
+          bucket: "alerts",
+          key: clientIp,
+          limit: { max: env.ALERTS_RATE_LIMIT_MAX, windowSeconds: HOUR_SECONDS },
+          rows: { table: jobAlerts, key: jobAlerts.clientIp, createdAt: jobAlerts.createdAt },
+        });
+        // The message says an hour, so Retry-After does too, whenever the oldest of them was set up.
+        if (!verdict.allowed) {
           throw rateLimited(
             "You have set up several alerts in a short time. Please wait an hour and try again.",
             HOUR_SECONDS,

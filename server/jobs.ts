@@ -50,7 +50,7 @@ export type ReviewSubmission = {
 export type JobHooks = { onSubmittedForReview?: (submission: ReviewSubmission) => Promise<void> };
 
 /** `viewer`: who is looking, if anyone is signed in; the owner sees their listing whatever its status. */
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
 
 type JobRef = { id: string; viewer?: SessionUser | null };
 type OwnedJobRef = { user: SessionUser; id: string };
@@ -217,7 +217,7 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
       const input = parseOrThrow(jobPostSchema, fields);
       const { account, isAdmin } = await accountOf(user);
       // POSTS_PER_DAY: a stolen or throwaway account cannot flood the board. Admins are not limited.
-      const limit = isAdmin ? undefined : { max: env.POSTS_PER_DAY, since: new Date(Date.now() - DAY_MS) };
+      const limit = isAdmin ? undefined : { max: env.POSTS_PER_DAY, windowSeconds: DAY_SECONDS };
       const overLimit = () =>
         rateLimited(`You can post ${env.POSTS_PER_DAY} listings a day. Please try again tomorrow.`, 60 * 60);
       if (mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdmin)) {

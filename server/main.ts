@@ -6,7 +6,7 @@ import { createApp } from "#server/app.ts";
 import { openConfiguredDatabase } from "#server/database.ts";
 import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
-import { startMailSender, startOutboxSender } from "#server/mail.ts";
+import { startMailSender } from "#server/mail.ts";
 import { startAlertScheduler } from "#server/alerts.ts";
 import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "#server/pages.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
@@ -56,7 +56,6 @@ async function main() {
   const shutdownTasks: (() => Promise<void>)[] = [];
   // Stopped in this order once the server has stopped, before the database is closed and its lock released.
   if (runsLoops) {
-    shutdownTasks.push(startOutboxSender(services).stop);
     shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
     if (env.ALERTS_SCHEDULER) {
       shutdownTasks.push(

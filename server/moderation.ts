@@ -1,4 +1,3 @@
-import { desc } from "drizzle-orm";
 import {
   jobReportSchema,
   moderationDecisionSchema,
@@ -10,7 +9,6 @@ import type { Job } from "#shared/job.ts";
 import { findAccount, isAdminAccount, liftSuspension, markTrusted, setAdmin, suspend } from "#server/accounts.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
-import { contactMessages } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { DomainError, forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
 import {
@@ -20,25 +18,13 @@ import {
   type Jobs,
   type ReviewSubmission,
 } from "#server/jobs.ts";
+import { readContactMessages, type ContactMessageView } from "#server/mail.ts";
 import { listEvents, recordEvent, type ModerationEvent } from "#server/moderation/events.ts";
 import { mailApproval, mailRejection, notifyAdminsOfPending, notifyAdminsOfReport } from "#server/moderation/notify.ts";
 import { storeReport } from "#server/moderation/reports.ts";
 import { listQueue, listReports, resolveReports, type QueueItem, type ReportView } from "#server/moderation/queue.ts";
 
 export type { ModerationEvent, QueueItem, ReportView };
-
-export type ContactMessageView = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string | null;
-  message: string;
-  status: "pending" | "sent";
-  attempts: number;
-  lastError: string | null;
-  receivedAt: string;
-  sentAt: string | null;
-};
 
 export type JobReview = {
   job: Job;
@@ -258,22 +244,10 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
       });
     },
 
-    /** Contact Us messages, newest first, with their delivery state from the outbox (issue 16). */
+    /** Contact Us messages, newest first, with their delivery state, as the mail outbox keeps them (issue 16). */
     async listContactMessages({ viewer }: { viewer: SessionUser | null }): Promise<ContactMessageView[]> {
       await requireAdmin(viewer);
-      const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(200);
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        subject: row.subject,
-        message: row.message,
-        status: row.status,
-        attempts: row.attempts,
-        lastError: row.lastError,
-        receivedAt: row.createdAt.toISOString(),
-        sentAt: row.sentAt?.toISOString() ?? null,
-      }));
+      return readContactMessages(db);
     },
 
     /** `npm run admin -- grant|revoke EMAIL`: false when there is no account with that address. */

@@ -2,25 +2,31 @@ import type { Logger } from "#server/logger.ts";
 
 /**
  * Runs `pass` now and then `intervalMs` after each pass ends (never two at once in this process) until stopped;
- * `stop` waits for a pass in flight. A failed pass is logged and the next one runs on time.
+ * `stop` aborts the pass's signal, so a long pass can hand back work it has not begun, and waits for it to end.
+ * A failed pass is logged and the next one runs on time.
  */
-export function repeat(pass: () => Promise<unknown>, intervalMs: number, logger: Logger, what: string) {
-  let stopped = false;
+export function repeat(
+  pass: (signal: AbortSignal) => Promise<unknown>,
+  intervalMs: number,
+  logger: Logger,
+  what: string,
+) {
+  const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const schedule = (delay: number) => {
     timer = setTimeout(() => {
-      running = pass()
+      running = pass(stopping.signal)
         .catch((error: unknown) => logger.error({ err: error }, `${what} failed; will try again`))
         .finally(() => {
-          if (!stopped) schedule(intervalMs);
+          if (!stopping.signal.aborted) schedule(intervalMs);
         });
     }, delay);
   };
   schedule(0);
   return {
     stop: async () => {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
     },

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -263,32 +264,6 @@ export const jobReports = pgTable(
   ],
 );
 
-/** Contact form outbox: a message is stored before the request is answered, then delivered by the mail sender. */
-export const contactMessages = pgTable(
-  "contact_messages",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    phoneNumber: text("phone_number"),
-    subject: text("subject"),
-    message: text("message").notNull(),
-    clientIp: text("client_ip"),
-    status: text("status", { enum: ["pending", "sent"] })
-      .notNull()
-      .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("contact_messages_pending_idx").on(t.status, t.nextAttemptAt),
-    index("contact_messages_ip_idx").on(t.clientIp, t.createdAt),
-  ],
-);
-
 export const blogPosts = pgTable(
   "blog_posts",
   {
@@ -381,28 +356,50 @@ export const mailSuppressions = pgTable("mail_suppressions", {
 });
 
 /**
- * The outbox of every mail but the contact form's (which keeps its own table): stored before anyone is told it was
- * sent, delivered and retried by the mail sender. `dedupeKey` is unique, so a mail computed twice is stored once.
+ * The outbox of every mail: stored before anyone is told it was sent, delivered and retried by the mail sender.
+ * `dedupeKey` is unique, so a mail computed twice is stored once. A `contact` row is a Contact Us message: it goes to
+ * CONTACT_TO (read when it is sent, hence no `toAddress`), its `subject` (optional) and `textBody` are the visitor's, and
+ * the mail is composed around them when it is sent; `clientIp` is what the contact form's rate limit counts.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["mail", "contact"] })
+      .notNull()
+      .default("mail"),
     dedupeKey: text("dedupe_key").notNull().unique(),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
+    toAddress: text("to_address"),
+    subject: text("subject"),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     headers: jsonb("headers")
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    status: text("status").notNull().default("pending"),
+    replyToName: text("reply_to_name"),
+    replyToAddress: text("reply_to_address"),
+    phoneNumber: text("phone_number"),
+    clientIp: text("client_ip"),
+    status: text("status", { enum: ["pending", "sent"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_client_ip_idx").on(t.clientIp, t.createdAt),
+    check(
+      "mail_outbox_mail_addressed",
+      sql`${t.kind} <> 'mail' OR (${t.toAddress} IS NOT NULL AND ${t.subject} IS NOT NULL)`,
+    ),
+    check(
+      "mail_outbox_contact_replies_to_visitor",
+      sql`${t.kind} <> 'contact' OR (${t.replyToName} IS NOT NULL AND ${t.replyToAddress} IS NOT NULL)`,
+    ),
+  ],
 );

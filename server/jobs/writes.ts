@@ -1,21 +1,19 @@
-import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { JobInput } from "#shared/job.ts";
 import type { JobStatus } from "#shared/moderation.ts";
 import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema.ts";
 import { toJobValues } from "#server/jobs/mapper.ts";
+import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
 
 /**
  * Writes of one listing: insert (under the owner's daily limit), update, delete, and the release of listings held
  * until their owner verified their address. The search and its counts are in repository.ts.
  */
 
-/** The first key of the advisory lock under which one owner's daily posts are counted and inserted. */
-const POSTS_PER_DAY_LOCK = 0x706f7374;
-
 /**
- * Inserts the listing, unless `limit` is given and its owner already posted `limit.max` since `limit.since` (then
- * null). The count and the insert run under a lock on the owner, so posts sent at once cannot all pass at the limit.
+ * Inserts the listing, unless `limit` is given and its owner already posted `limit.max` within its window (then null).
+ * The count and the insert run under a lock on the owner, so posts sent at once cannot all pass at the limit.
  */
 export async function insertJob(
   db: Db,
@@ -26,12 +24,13 @@ export async function insertJob(
     statusReason = null,
     heldForVerification = false,
   }: { status?: JobStatus; statusReason?: string | null; heldForVerification?: boolean } = {},
-  limit?: { max: number; since: Date },
+  limit?: RateLimit,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     if (limit) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${POSTS_PER_DAY_LOCK}, hashtext(${owner.id}))`);
-      if ((await countJobsPostedSince(tx, owner.id, limit.since)) >= limit.max) return null;
+      const rows = { table: jobs, key: jobs.ownerId, createdAt: jobs.createdAt };
+      const verdict = await checkRateLimit(tx, { bucket: "posts", key: owner.id, limit, rows });
+      if (!verdict.allowed) return null;
     }
     const [row] = await tx
       .insert(jobs)
@@ -57,15 +56,6 @@ export async function releaseHeldJob(db: Db, id: string, status: JobStatus): Pro
     .where(and(eq(jobs.id, id), eq(jobs.heldForVerification, true)))
     .returning({ id: jobs.id });
   return rows.length > 0;
-}
-
-/** Listings this owner created since `since`: what POSTS_PER_DAY counts. */
-async function countJobsPostedSince(db: Db, ownerId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(jobs)
-    .where(and(eq(jobs.ownerId, ownerId), gte(jobs.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 export async function updateJobRow(

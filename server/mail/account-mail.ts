@@ -1,5 +1,5 @@
 import type { Env } from "#server/env.ts";
-import type { OutgoingMail } from "#server/mail/mail-outbox.ts";
+import type { OutgoingMail } from "#server/mail/outbox.ts";
 
 type Recipient = { email: string; name: string };
 

@@ -1,7 +1,31 @@
 import type { SendMailOptions } from "nodemailer";
-import type { contactMessages } from "#server/db/schema.ts";
+import type { StoredMail } from "#server/mail/outbox.ts";
 
-export type StoredContactMessage = typeof contactMessages.$inferSelect;
+/** A Contact Us message as the outbox keeps it: the visitor's fields and when it arrived. */
+export type StoredContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  subject: string | null;
+  message: string;
+  createdAt: Date;
+};
+
+/** The visitor's message in a `contact` row of the outbox (whose check constraint keeps the visitor's name and address). */
+export function contactMessageOf(row: StoredMail): StoredContactMessage {
+  if (row.kind !== "contact" || row.replyToName === null || row.replyToAddress === null)
+    throw new Error(`Outbox row ${row.id} is not a contact message`);
+  return {
+    id: row.id,
+    name: row.replyToName,
+    email: row.replyToAddress,
+    phoneNumber: row.phoneNumber,
+    subject: row.subject,
+    message: row.textBody,
+    createdAt: row.createdAt,
+  };
+}
 
 /**
  * The mail the site owner receives for one contact message. Reply-To is the visitor, so answering the mail

@@ -1,53 +1,106 @@
-import { sql } from "drizzle-orm";
-import type { ContactMessage } from "#shared/contact.ts";
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { contactMessages } from "#server/db/schema.ts";
+import { mailOutbox } from "#server/db/schema.ts";
 
-/** Namespace for `pg_advisory_xact_lock(namespace, hashtext(ip))`, so the count-then-insert below is per-IP serial. */
-const CONTACT_RATE_LOCK = 727_002;
+export type OutgoingMail = {
+  /**
+   * The same mail computed twice (two instances, a retried run) has the same key and is stored once. Mail that is
+   * new each time it is asked for (a verification link, a review notice) leaves it out and gets a key of its own.
+   */
+  dedupeKey?: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 
-export type RateLimit = { max: number; windowSeconds: number };
+export type StoredMail = typeof mailOutbox.$inferSelect;
+export type MailKind = StoredMail["kind"];
 
-export type EnqueueResult = { stored: true; id: string } | { stored: false; retryAfterSeconds: number };
+type Executor = Pick<Db, "insert">;
+
+const toRow = (mail: OutgoingMail) => ({
+  dedupeKey: mail.dedupeKey ?? randomUUID(),
+  toAddress: mail.to,
+  subject: mail.subject,
+  textBody: mail.text,
+  htmlBody: mail.html ?? null,
+  headers: mail.headers ?? {},
+});
+
+/** Stores a mail for the sender; true when stored now, false when a mail with this key already was. */
+export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<boolean> {
+  const rows = await db
+    .insert(mailOutbox)
+    .values(toRow(mail))
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+/** Several mails at once (one per admin, say), each stored once. */
+export async function enqueueMails(db: Executor, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(mails.map(toRow)).onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
 
 /**
- * Stores a contact message in the outbox unless this client already sent `max` messages in the window.
- * The advisory lock makes the check and the insert one step, even across app instances on one PostgreSQL.
+ * Reserves up to `limit` due mails of these kinds for this instance. `FOR UPDATE SKIP LOCKED` lets concurrent instances
+ * claim disjoint rows, and pushing `next_attempt_at` past the lease keeps them claimed once the statement commits,
+ * so SMTP runs outside any transaction (PGlite has one connection; a long transaction would stall every request).
  */
-export async function enqueueContactMessage(
+export async function claimDueMails(
   db: Db,
-  message: ContactMessage,
-  clientIp: string,
-  limit: RateLimit,
-): Promise<EnqueueResult> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTACT_RATE_LOCK}, hashtext(${clientIp}))`);
-    const [recent] = await tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        retryAfter: sql<
-          number | null
-        >`ceil(extract(epoch FROM min(${contactMessages.createdAt}) + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
-      })
-      .from(contactMessages)
-      .where(
-        sql`${contactMessages.clientIp} = ${clientIp} AND ${contactMessages.createdAt} > now() - make_interval(secs => ${limit.windowSeconds})`,
-      );
-    if (recent && recent.count >= limit.max) {
-      return { stored: false, retryAfterSeconds: Math.max(1, recent.retryAfter ?? limit.windowSeconds) } as const;
-    }
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        name: message.name,
-        email: message.email,
-        phoneNumber: message.phoneNumber ?? null,
-        subject: message.subject ?? null,
-        message: message.message,
-        clientIp,
-      })
-      .returning({ id: contactMessages.id });
-    if (!row) throw new Error("The contact message insert returned no row");
-    return { stored: true, id: row.id } as const;
-  });
+  { limit, leaseMs, kinds }: { limit: number; leaseMs: number; kinds: MailKind[] },
+): Promise<StoredMail[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`now()`), inArray(mailOutbox.kind, kinds)),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export async function markMailSent(db: Db, id: string) {
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+export async function markMailFailed(db: Db, id: string, error: string, delayMs: number) {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: error.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+/** Hands back mails claimed but not attempted, so another instance need not wait out the lease. */
+export async function releaseClaims(db: Db, ids: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now()`, attempts: sql`${mailOutbox.attempts} - 1` })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")));
+}
+
+export async function countPendingMails(db: Db, kinds: MailKind[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), inArray(mailOutbox.kind, kinds)));
+  return row?.n ?? 0;
 }

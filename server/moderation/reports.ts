@@ -1,10 +1,8 @@
 import { and, countDistinct, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { jobReports } from "#server/db/schema.ts";
+import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
 import type { JobReportInput } from "#shared/moderation.ts";
-
-/** Namespace for `pg_advisory_xact_lock(namespace, hashtext(ip))`: the per-client count and the insert are one step. */
-const REPORT_RATE_LOCK = 727_012;
 
 export type StoreReportResult =
   | { stored: true; openReporters: number; firstOpen: boolean }
@@ -19,27 +17,17 @@ export type StoreReportResult =
 export async function storeReport(
   db: Db,
   report: JobReportInput & { jobId: string; reporterKey: string; clientIp: string },
-  limit: { max: number; windowSeconds: number },
+  limit: RateLimit,
 ): Promise<StoreReportResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${REPORT_RATE_LOCK}, hashtext(${report.clientIp}))`);
-    const [recent] = await tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        retryAfter: sql<
-          number | null
-        >`ceil(extract(epoch FROM min(${jobReports.createdAt}) + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
-      })
-      .from(jobReports)
-      .where(
-        sql`${jobReports.clientIp} = ${report.clientIp} AND ${jobReports.createdAt} > now() - make_interval(secs => ${limit.windowSeconds})`,
-      );
-    if (recent && recent.count >= limit.max) {
-      return {
-        stored: false,
-        reason: "rate-limited",
-        retryAfterSeconds: Math.max(1, recent.retryAfter ?? limit.windowSeconds),
-      } as const;
+    const verdict = await checkRateLimit(tx, {
+      bucket: "reports",
+      key: report.clientIp,
+      limit,
+      rows: { table: jobReports, key: jobReports.clientIp, createdAt: jobReports.createdAt },
+    });
+    if (!verdict.allowed) {
+      return { stored: false, reason: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds } as const;
     }
     const inserted = await tx
       .insert(jobReports)

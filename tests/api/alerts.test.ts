@@ -6,7 +6,7 @@ import { createJobs } from "#server/jobs.ts";
 import { createAlerts } from "#server/alerts.ts";
 import { jobAlerts, jobs } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
-import { createTransport, deliverDueMails, startMailSender } from "#server/mail/mail-sender.ts";
+import { createTransport, deliverDueMails, startMailSender } from "#server/mail/sender.ts";
 import { startAlertScheduler } from "#server/alerts/scheduler.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";

@@ -3,12 +3,20 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contactMessages } from "#server/db/schema.ts";
-import { claimDueMessages, retryDelayMs, startOutboxSender, type OutboxSender } from "#server/mail/sender.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+import { contactMessageOf } from "#server/mail/contact-mail.ts";
+import { claimDueMails, enqueueMail } from "#server/mail/outbox.ts";
+import {
+  createTransport,
+  deliverDueMails,
+  retryDelayMs,
+  startMailSender,
+  type DeliveryOptions,
+} from "#server/mail/sender.ts";
 import type { AppServices } from "#server/services.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { engines } from "#tests/support/engines.ts";
-import { api } from "#tests/support/http.ts";
+import { api, signUp } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const FAST_RETRIES = { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 };
@@ -33,8 +41,29 @@ function send(server: TestServer, body: unknown, ip = freshIp()) {
   return api(server.url, "/api/sendEmail", { method: "POST", body, headers: { "x-forwarded-for": ip } });
 }
 
+/** The contact messages in the outbox, each with its delivery state. */
 async function storedMessages(services: AppServices) {
-  return services.database.db.select().from(contactMessages);
+  const rows = await services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "contact"));
+  return rows.map((row) => ({
+    ...contactMessageOf(row),
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt,
+  }));
+}
+
+type Sender = ReturnType<typeof startMailSender>;
+
+/** The server's one mail sender, as main.ts starts it, with quicker polls and retries. */
+function startSender(services: Pick<AppServices, "database" | "env" | "logger">, options: DeliveryOptions = {}) {
+  return startMailSender({
+    db: services.database.db,
+    env: services.env,
+    logger: services.logger,
+    ...FAST_RETRIES,
+    ...options,
+  });
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
@@ -45,10 +74,25 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
   }
 }
 
+/** A logger whose lines the test can read. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const logger = pino(
+    { level: "info" },
+    new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  return { lines, logger };
+}
+
 describe.each(engines)("contact form API on %s", (engine) => {
   let server: TestServer;
   let smtp: FakeSmtp;
-  let sender: OutboxSender | undefined;
+  let sender: Sender | undefined;
 
   beforeAll(async () => {
     smtp = await FakeSmtp.start();
@@ -73,7 +117,7 @@ describe.each(engines)("contact form API on %s", (engine) => {
   async function clearOutbox() {
     await sender?.stop();
     sender = undefined;
-    await server.services.database.db.delete(contactMessages);
+    await server.services.database.db.delete(mailOutbox);
     smtp.mails.length = 0;
   }
 
@@ -107,7 +151,7 @@ describe.each(engines)("contact form API on %s", (engine) => {
 
   test("a submitted message arrives at CONTACT_TO with the visitor as reply-to and every field", async () => {
     await clearOutbox();
-    sender = startOutboxSender(server.services, FAST_RETRIES);
+    sender = startSender(server.services);
     expect((await send(server, message())).status).toBe(200);
     await waitFor(() => smtp.mails.length === 1, "the mail");
     const [mail] = smtp.mails;
@@ -125,7 +169,7 @@ describe.each(engines)("contact form API on %s", (engine) => {
   test("while the SMTP server is down submissions still answer ok, and once it is back every message arrives exactly once", async () => {
     await clearOutbox();
     await smtp.stop();
-    sender = startOutboxSender(server.services, FAST_RETRIES);
+    sender = startSender(server.services);
     const subjects = ["Outage one", "Outage two", "Outage three", "Outage four"];
     for (const subject of subjects) {
       expect((await send(server, message({ subject }))).status).toBe(200);
@@ -162,9 +206,8 @@ describe.each(engines)("contact form API on %s", (engine) => {
     for (let i = 0; i < count; i++) {
       expect((await send(server, message({ subject: `Batch ${i}` }), `203.0.113.${i + 1}`)).status).toBe(200);
     }
-    const options = { ...FAST_RETRIES, batchSize: 3 };
-    const first = startOutboxSender(server.services, options);
-    const second = startOutboxSender(server.services, options);
+    const first = startSender(server.services, { batchSize: 3 });
+    const second = startSender(server.services, { batchSize: 3 });
     try {
       await waitFor(
         async () => (await storedMessages(server.services)).every((row) => row.status === "sent"),
@@ -314,28 +357,15 @@ describe.each(engines)("contact mail without SMTP on %s", (engine) => {
   afterAll(() => server?.close());
 
   test("with no SMTP configured messages stay in the outbox and the log says how to configure delivery", async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { level: "info" },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = capturedLogger();
     expect((await send(server, message())).status).toBe(200);
-    const sender = startOutboxSender({ ...server.services, logger }, FAST_RETRIES);
+    const sender = startSender({ ...server.services, logger });
     await waitFor(() => lines.some((line) => line.includes("SMTP_URL")), "the configuration hint");
     await sender.stop();
     const hint = lines.find((line) => line.includes("SMTP_URL")) ?? "";
     expect(hint).toContain("CONTACT_TO");
     expect(hint).toMatch(/"pending":1/);
-    const rows = await server.services.database.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.status, "pending"));
-    expect(rows).toHaveLength(1);
+    expect((await storedMessages(server.services)).filter((row) => row.status === "pending")).toHaveLength(1);
   });
 });
 
@@ -348,7 +378,7 @@ describe("the outbox retry delay", () => {
   });
 });
 
-describe.each(engines)("contact outbox recovery on %s", (engine) => {
+describe.each(engines)("recovery of contact messages in the outbox on %s", (engine) => {
   let server: TestServer;
   let smtp: FakeSmtp;
 
@@ -366,21 +396,17 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
 
   const db = () => server.services.database.db;
   const rowBySubject = async (subject: string) =>
-    (await db().select().from(contactMessages).where(eq(contactMessages.subject, subject)))[0];
+    (await storedMessages(server.services)).find((row) => row.subject === subject);
   const mailsWith = (subject: string) =>
     smtp.mails.filter((mail) => mail.headers.subject === `Contact form: ${subject}`);
 
   test("a failed delivery is recorded and waits the retry delay before the next attempt", async () => {
-    await db().delete(contactMessages);
+    await db().delete(mailOutbox);
     const subject = `Refused ${engine}`;
     expect((await send(server, message({ subject }))).status).toBe(200);
     // Nothing listens on port 9: the delivery fails at once.
     const unreachable = { ...server.services, env: { ...server.services.env, SMTP_URL: "smtp://127.0.0.1:9" } };
-    const sender = startOutboxSender(unreachable, {
-      pollIntervalMs: 50,
-      retryBaseMs: 3_600_000,
-      retryMaxMs: 7_200_000,
-    });
+    const sender = startSender(unreachable, { retryBaseMs: 3_600_000, retryMaxMs: 7_200_000 });
     try {
       await waitFor(async () => Boolean((await rowBySubject(subject))?.lastError), "the failed attempt to be recorded");
     } finally {
@@ -393,14 +419,14 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
   });
 
   test("a message claimed by a sender that died is left alone until its lease ends, then delivered once", async () => {
-    await db().delete(contactMessages);
+    await db().delete(mailOutbox);
     const orphan = `Orphaned ${engine}`;
     const marker = `Marker ${engine}`;
     expect((await send(server, message({ subject: orphan }))).status).toBe(200);
     // A sender claims it for an hour and dies before delivering.
-    expect(await claimDueMessages(db(), 10, 3_600_000)).toHaveLength(1);
+    expect(await claimDueMails(db(), { limit: 10, leaseMs: 3_600_000, kinds: ["contact"] })).toHaveLength(1);
 
-    const sender = startOutboxSender(server.services, FAST_RETRIES);
+    const sender = startSender(server.services);
     try {
       expect((await send(server, message({ subject: marker }))).status).toBe(200);
       await waitFor(() => mailsWith(marker).length === 1, "the marker mail");
@@ -409,9 +435,9 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
 
       // The lease runs out.
       await db()
-        .update(contactMessages)
+        .update(mailOutbox)
         .set({ nextAttemptAt: sql`now()` })
-        .where(eq(contactMessages.subject, orphan));
+        .where(eq(mailOutbox.subject, orphan));
       await waitFor(async () => (await rowBySubject(orphan))?.status === "sent", "the orphan to be delivered");
     } finally {
       await sender.stop();
@@ -421,7 +447,7 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
   });
 
   test("stopping mid-batch hands the messages not yet attempted back at once", async () => {
-    await db().delete(contactMessages);
+    await db().delete(mailOutbox);
     const subjects = ["First", "Second", "Third", "Fourth"].map((word) => `${word} held ${engine}`);
     for (const subject of subjects) expect((await send(server, message({ subject }))).status).toBe(200);
     // An SMTP server that accepts the connection and never greets holds the first delivery until we let go.
@@ -430,7 +456,7 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as AddressInfo).port;
     const held = { ...server.services, env: { ...server.services.env, SMTP_URL: `smtp://127.0.0.1:${port}` } };
-    const sender = startOutboxSender(held, { ...FAST_RETRIES, batchSize: 10 });
+    const sender = startSender(held, { batchSize: 10 });
     try {
       await waitFor(() => sockets.size > 0, "the first delivery to connect");
       const stopping = sender.stop();
@@ -440,7 +466,7 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
       await sender.stop();
       await new Promise((resolve) => silent.close(resolve));
     }
-    const rows = await db().select().from(contactMessages);
+    const rows = await storedMessages(server.services);
     const attempted = rows.filter((row) => row.attempts === 1);
     const released = rows.filter((row) => row.attempts === 0);
     expect(attempted).toHaveLength(1);
@@ -448,5 +474,145 @@ describe.each(engines)("contact outbox recovery on %s", (engine) => {
     expect(released).toHaveLength(subjects.length - 1);
     // Due now, not at the end of the five-minute lease.
     for (const row of released) expect(new Date(row.nextAttemptAt).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe.each(engines)("one mail sender for every mail on %s", (engine) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+
+  beforeAll(async () => {
+    smtp = await FakeSmtp.start();
+    server = await startTestServer({
+      engine,
+      env: { SMTP_URL: smtp.url, CONTACT_TO, MAIL_FROM: "Job Board <no-reply@jobboard.test>" },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.stop();
+  });
+
+  const db = () => server.services.database.db;
+  const accountMail = (to: string) => ({ to, subject: "Reset your password", text: "Follow this link" });
+
+  test("one sender delivers a contact message to CONTACT_TO and an account mail to its address, each once", async () => {
+    await db().delete(mailOutbox);
+    smtp.mails.length = 0;
+    expect((await send(server, message({ subject: `Both kinds ${engine}` }))).status).toBe(200);
+    await enqueueMail(db(), accountMail("forgetful@example.com"));
+    const sender = startSender(server.services);
+    try {
+      await waitFor(() => smtp.mails.length === 2, "both mails");
+      await waitFor(
+        async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.status, "pending"))).length === 0,
+        "both rows marked sent",
+      );
+    } finally {
+      await sender.stop();
+    }
+    expect(smtp.mails.map((mail) => [mail.envelopeTo, mail.headers.subject]).sort()).toEqual(
+      [
+        [[CONTACT_TO], `Contact form: Both kinds ${engine}`],
+        [["forgetful@example.com"], "Reset your password"],
+      ].sort(),
+    );
+    const contactMail = smtp.mails.find((mail) => mail.envelopeTo[0] === CONTACT_TO);
+    expect(contactMail?.headers["reply-to"]).toBe("Asha Verma <asha.verma@example.com>");
+    expect(contactMail?.headers["message-id"]).toMatch(/^<contact-/);
+    expect(smtp.mails.find((mail) => mail.envelopeTo[0] !== CONTACT_TO)?.headers["message-id"]).toMatch(/^<mail-/);
+  });
+
+  test("a delivery pass run once (npm run alerts) delivers the due contact messages and other mail alike", async () => {
+    await db().delete(mailOutbox);
+    smtp.mails.length = 0;
+    expect((await send(server, message({ subject: `Once ${engine}` }))).status).toBe(200);
+    await enqueueMail(db(), accountMail("once@example.com"));
+    const transport = createTransport(smtp.url);
+    try {
+      expect(await deliverDueMails({ db: db(), env: server.env, logger: server.services.logger, transport })).toBe(2);
+    } finally {
+      transport.close();
+    }
+    expect(smtp.mails.map((mail) => mail.envelopeTo[0]).sort()).toEqual([CONTACT_TO, "once@example.com"].sort());
+  });
+
+  test("without CONTACT_TO other mail is delivered, contact messages wait unattempted, and the log says how to configure", async () => {
+    await db().delete(mailOutbox);
+    smtp.mails.length = 0;
+    expect((await send(server, message({ subject: `No inbox ${engine}` }))).status).toBe(200);
+    await enqueueMail(db(), accountMail("still-mailed@example.com"));
+    const { lines, logger } = capturedLogger();
+    const sender = startSender({
+      ...server.services,
+      env: { ...server.services.env, CONTACT_TO: undefined },
+      logger,
+    });
+    try {
+      await waitFor(() => smtp.mails.length === 1, "the account mail");
+      await waitFor(() => lines.some((line) => line.includes("CONTACT_TO")), "the configuration hint");
+    } finally {
+      await sender.stop();
+    }
+    expect(smtp.mails[0]?.envelopeTo).toEqual(["still-mailed@example.com"]);
+    expect(lines.find((line) => line.includes("CONTACT_TO"))).toMatch(/"pending":1/);
+    expect(await storedMessages(server.services)).toMatchObject([
+      { subject: `No inbox ${engine}`, status: "pending", attempts: 0, lastError: null },
+    ]);
+  });
+});
+
+describe.each(engines)("the admins' view of contact messages on %s", (engine) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+
+  beforeAll(async () => {
+    smtp = await FakeSmtp.start();
+    server = await startTestServer({ engine, env: { SMTP_URL: smtp.url, CONTACT_TO } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.stop();
+  });
+
+  async function deliverOnce(smtpUrl: string) {
+    const transport = createTransport(smtpUrl);
+    try {
+      const { env, logger, database } = server.services;
+      await deliverDueMails({ db: database.db, env, logger, transport, retryBaseMs: 3_600_000 });
+    } finally {
+      transport.close();
+    }
+  }
+
+  test("admins see every contact message, newest first, with whether it was delivered, failed and why, or waits", async () => {
+    const admin = await signUp(server.url, { name: "Desk" });
+    await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    expect((await send(server, message({ subject: "Delivered" }))).status).toBe(200);
+    await deliverOnce(smtp.url);
+    expect((await send(server, message({ subject: "Refused" }))).status).toBe(200);
+    // Nothing listens on port 9: the attempt fails, and the next one is an hour away.
+    await deliverOnce("smtp://127.0.0.1:9");
+    expect((await send(server, message({ subject: "Waiting" }))).status).toBe(200);
+
+    const { status, json } = await api(server.url, "/api/admin/contact-messages", { session: admin });
+    expect(status).toBe(200);
+    expect(json).toMatchObject([
+      { subject: "Waiting", status: "pending", attempts: 0, lastError: null, sentAt: null },
+      { subject: "Refused", status: "pending", attempts: 1, lastError: expect.any(String), sentAt: null },
+      { subject: "Delivered", status: "sent", attempts: 1, lastError: null, sentAt: expect.any(String) },
+    ]);
+    expect(json[0]).toEqual({
+      id: expect.any(String),
+      name: "Asha Verma",
+      email: "asha.verma@example.com",
+      subject: "Waiting",
+      message: message().message,
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+      receivedAt: expect.any(String),
+      sentAt: null,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mailOutbox } from "#server/db/schema.ts";
-import { startMailSender } from "#server/mail/mail-sender.ts";
+import { startMailSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { engines } from "#tests/support/engines.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
 import { jobAlerts } from "#server/db/schema.ts";
+import { enqueueContactMessage } from "#server/mail/contact-messages.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
@@ -96,5 +97,22 @@ describe.each(engines)("npm run alerts on %s", (engine) => {
     const usage = await runScript("alerts", ["send"], env);
     expect(usage.code).toBe(2);
     expect(usage.output).toContain("Usage: npm run alerts -- run | suppress EMAIL");
+  });
+
+  test("run delivers the contact messages waiting in the outbox to CONTACT_TO, with the other mail", async () => {
+    const database = await target.open();
+    try {
+      const message = { name: "Asha", email: "asha@example.com", message: "Is the board free for employers?" };
+      const limit = { max: 5, windowSeconds: 600 };
+      expect((await enqueueContactMessage(database.db, message, "198.51.100.1", limit)).stored).toBe(true);
+    } finally {
+      await database.close();
+    }
+    const run = await runScript("alerts", ["run"], { ...env, CONTACT_TO: "desk@board.example" });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain("1 mail(s) delivered");
+    const mail = smtp.mails.find((received) => received.envelopeTo[0] === "desk@board.example");
+    expect(mail?.headers.subject).toBe("Contact form: message from Asha");
+    expect(mail?.headers["reply-to"]).toBe("Asha <asha@example.com>");
   });
 });

@@ -108,7 +108,7 @@ describe.skipIf(!adminUrl)("a running board when PostgreSQL goes away", () => {
   test("terminating every connection, even in the middle of transactions, leaves the server running and writing", async () => {
     const recoveries: number[] = [];
     for (let round = 0; round < 3; round++) {
-      // Keep transactions open (the contact outbox takes an advisory lock in one) while the connections die.
+      // Keep transactions open (the contact form's rate limit takes an advisory lock in one) while the connections die.
       let stop = false;
       const traffic = Promise.all(
         Array.from({ length: 6 }, async (_, worker) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { ALERT_SENT } from "#app/components/alert-form.tsx";
 import { jobAlerts } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
-import { createTransport, deliverDueMails } from "#server/mail/mail-sender.ts";
+import { createTransport, deliverDueMails } from "#server/mail/sender.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { FakeSmtp, type ReceivedMail } from "#tests/fakes/smtp.ts";

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contactMessages } from "#server/db/schema.ts";
-import { startOutboxSender, type OutboxSender } from "#server/mail/sender.ts";
+import { eq } from "drizzle-orm";
+import { mailOutbox } from "#server/db/schema.ts";
+import { startMailSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 import {
@@ -18,7 +19,7 @@ import {
 const CONTACT_TO = "team@jobboard.test";
 
 let smtp: FakeSmtp;
-let sender: OutboxSender;
+let sender: ReturnType<typeof startMailSender>;
 
 beforeAll(async () => {
   smtp = await FakeSmtp.start();
@@ -26,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => smtp?.stop());
 const e2e = useE2e(() => ({ env: { SMTP_URL: smtp.url, CONTACT_TO } }));
 beforeAll(() => {
-  sender = startOutboxSender(e2e.server.services, { pollIntervalMs: 100, retryBaseMs: 200, retryMaxMs: 1000 });
+  const { database, env, logger } = e2e.server.services;
+  sender = startMailSender({ db: database.db, env, logger, pollIntervalMs: 100, retryBaseMs: 200, retryMaxMs: 1000 });
 });
 afterAll(() => sender?.stop());
 
@@ -63,7 +65,7 @@ async function expectPopupComesAndGoes(page: Page, text: string) {
 }
 
 async function storedCount() {
-  return (await e2e.server.services.database.db.select().from(contactMessages)).length;
+  return (await e2e.server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "contact"))).length;
 }
 
 describe.each(VIEWPORTS)("contact form on %s", (viewportName, viewport) => {

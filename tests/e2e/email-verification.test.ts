@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { startMailSender } from "#server/mail/mail-sender.ts";
+import { startMailSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api } from "#tests/support/http.ts";

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { createTransport, deliverDueMails } from "#server/mail/sender.ts";
+import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
 import { expectAccessible, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
@@ -8,7 +10,26 @@ import { daysAgo } from "#tests/e2e/job-data.ts";
 vi.setConfig({ testTimeout: 90_000 });
 
 // Review on (the product default), and two readers are enough to hide a listing.
-const e2e = useE2e({ env: { MODERATION: "first", REPORTS_TO_HIDE: "2", REPORT_RATE_LIMIT_MAX: "100" } });
+const e2e = useE2e({
+  env: { MODERATION: "first", REPORTS_TO_HIDE: "2", REPORT_RATE_LIMIT_MAX: "100", CONTACT_RATE_LIMIT_MAX: "100" },
+});
+
+let smtp: FakeSmtp;
+beforeAll(async () => {
+  smtp = await FakeSmtp.start();
+});
+afterAll(() => smtp?.stop());
+
+/** One pass of the mail sender, as if SMTP_URL and CONTACT_TO were set: every due mail goes to the fake SMTP server. */
+async function deliverMailOnce() {
+  const { database, env, logger } = e2e.server.services;
+  const transport = createTransport(smtp.url);
+  try {
+    await deliverDueMails({ db: database.db, env: { ...env, CONTACT_TO: "desk@jobboard.test" }, logger, transport });
+  } finally {
+    transport.close();
+  }
+}
 
 describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewport) => {
   let admin: Session;
@@ -150,5 +171,28 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     await page.context().close();
     const review = await api(e2e.url, `/api/admin/jobs/${id}`, { session: admin });
     expect(review.json.reports).toEqual([]);
+  });
+
+  test("an admin reads the contact messages, each saying whether it was delivered or still waits", async () => {
+    const send = (subject: string) =>
+      api(e2e.url, "/api/sendEmail", {
+        method: "POST",
+        body: { name: "Ira", email: "ira@example.com", subject, message: `Question: ${subject}` },
+      });
+    const delivered = `Earlier question ${name} ${Date.now()}`;
+    const waiting = `Later question ${name} ${Date.now()}`;
+    expect((await send(delivered)).status).toBe(200);
+    await deliverMailOnce();
+    expect((await send(waiting)).status).toBe(200);
+
+    const page = await e2e.open("/admin/messages", { viewport, session: admin });
+    const message = (subject: string) => page.getByRole("listitem").filter({ hasText: subject });
+    await message(delivered)
+      .getByText(/^Delivered /)
+      .waitFor();
+    await message(waiting).getByText("Waiting to be sent", { exact: true }).waitFor();
+    await message(waiting).getByText(`Question: ${waiting}`).waitFor();
+    await expectAccessible(page);
+    await page.context().close();
   });
 });

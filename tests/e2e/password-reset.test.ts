@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { mailOutbox } from "#server/db/schema.ts";
-import { startMailSender } from "#server/mail/mail-sender.ts";
+import { startMailSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { signUp, type Session } from "#tests/support/http.ts";
 import { uniqueEmail } from "#tests/support/factories.ts";

@@ -428,7 +428,7 @@ export async function stateDigest(db: Db): Promise<string> {
     SELECT
       (SELECT md5(coalesce(string_agg(j::text, ',' ORDER BY j.id), '')) FROM jobs j) AS jobs,
       (SELECT md5(coalesce(string_agg(u::text, ',' ORDER BY u.id), '')) FROM "user" u) AS users,
-      (SELECT md5(coalesce(string_agg(m.id::text, ',' ORDER BY m.id), '')) FROM contact_messages m) AS messages,
+      (SELECT md5(coalesce(string_agg(m.id::text, ',' ORDER BY m.id), '')) FROM mail_outbox m WHERE m.kind = 'contact') AS messages,
       (SELECT md5(coalesce(string_agg(a::text, ',' ORDER BY a.id), '')) FROM job_alerts a) AS alerts
   `)) as unknown as { rows: Record<string, string>[] };
   return JSON.stringify(result.rows[0]);

@@ -85,7 +85,7 @@ test("inside the server, a domain's folder is private to its door", async () => 
   expect(await restrictedImports("server/moderation/queue.ts", reachIn)).toHaveLength(1);
   expect(await restrictedImports("server/api/admin.ts", reachIn)).toHaveLength(1);
   expect(await restrictedImports("scripts/probe.ts", reachIn)).toHaveLength(1);
-  const mailReachIn = 'import { enqueueMail } from "#server/mail/mail-outbox.ts";\nexport const x = enqueueMail;\n';
+  const mailReachIn = 'import { enqueueMail } from "#server/mail/outbox.ts";\nexport const x = enqueueMail;\n';
   expect(await restrictedImports("server/alerts.ts", mailReachIn)).toHaveLength(1);
 });
 
