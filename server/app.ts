@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { healthApi } from "#server/api/health.ts";
@@ -20,6 +21,7 @@ import { errorBody } from "#shared/errors.ts";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import { contentSecurityPolicy, newNonce, PERMISSIONS_POLICY } from "#server/http/csp.ts";
 import type { AppBindings } from "#server/http/types.ts";
+import { metricsAuthorised } from "#server/metrics.ts";
 import type { AppServices } from "#server/services.ts";
 
 /**
@@ -100,6 +102,14 @@ export type AppOptions = {
 export function createApp(services: AppServices, { pages, staticDir, viteDevServer = false }: AppOptions = {}) {
   const app = new Hono<AppBindings>();
 
+  // Counted for /metrics: the route's pattern, never the raw path, so an id or a query adds no series (ADR 37); outermost,
+  // so the time includes compression and the headers below.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    services.metrics.observeRequest(c.req.method, routePath(c), c.res.status, (performance.now() - started) / 1000);
+  });
+
   // Baseline browser protections (nosniff, no framing by other sites). Referrer-Policy keeps the origin so the
   // employers' apply pages can see applicants came from this board; HSTS only when we are served over https.
   app.use(
@@ -156,6 +166,15 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/api", adminApi);
 
   app.all("/api/*", (c) => jsonError(c, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
+
+  const metricsToken = services.env.METRICS_TOKEN;
+  if (metricsToken) {
+    app.get("/metrics", async (c) => {
+      if (!metricsAuthorised(c.req.header("authorization"), metricsToken))
+        return jsonError(c, "UNAUTHENTICATED", "Send METRICS_TOKEN as a Bearer token to read the metrics");
+      return c.body(await services.metrics.render(), 200, { "content-type": services.metrics.contentType });
+    });
+  }
 
   if (staticDir) {
     // Vite fingerprints everything under /assets, so those files can be cached for good.

@@ -110,6 +110,10 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** How long a starting process waits for the previous holder of DATA_DIR's lock (one that is still exiting). */
   DATA_DIR_LOCK_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** `/metrics` answers with this Bearer token (ADR 37); unset (and no METRICS_PORT), it is not served. */
+  METRICS_TOKEN: z.string().min(16, "Must be at least 16 characters").optional(),
+  /** `/metrics` on a port of its own, without a token, for a network only the monitoring reaches. */
+  METRICS_PORT: z.coerce.number({ error: "Must be a port number" }).int().min(1).max(65535).optional(),
   /** Scheduled backups of the embedded database go here (ADR 36); unset, none are taken. */
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce

@@ -16,6 +16,7 @@ import { handleShutdownSignals } from "#server/shutdown.ts";
 import { LOOPS_WORKER, superviseWorkers } from "#server/cluster.ts";
 import { listen } from "#server/http/listen.ts";
 import { serveBackupRequests, startBackupSchedule } from "#server/backup.ts";
+import { serveMetrics } from "#server/metrics.ts";
 import { StartupError } from "#server/startup-error.ts";
 import { startSourceScheduler } from "#server/sources.ts";
 
@@ -59,10 +60,18 @@ async function main() {
     shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
     if (env.ALERTS_SCHEDULER) {
       shutdownTasks.push(
-        startAlertScheduler({ alerts: services.alerts, intervalSeconds: env.ALERTS_INTERVAL_SECONDS, logger }).stop,
+        startAlertScheduler({
+          alerts: services.alerts,
+          intervalSeconds: env.ALERTS_INTERVAL_SECONDS,
+          logger,
+          onDigests: (queued) => services.metrics.countDigests(queued),
+        }).stop,
       );
     }
-    if (env.SOURCES_SCHEDULER) shutdownTasks.push(startSourceScheduler({ database, env, logger }).stop);
+    if (env.SOURCES_SCHEDULER) {
+      const onOutcome = (source: string, result: string) => services.metrics.countIngest(source, result);
+      shutdownTasks.push(startSourceScheduler({ database, env, logger, onOutcome }).stop);
+    }
   }
 
   // The embedded database is copied by the process that holds it (ADR 36): on request, and on BACKUP_DIR's schedule.
@@ -88,6 +97,12 @@ async function main() {
     handle = getRequestListener(
       createApp(services, { pages, staticDir: path.relative(process.cwd(), CLIENT_DIR) }).fetch,
     );
+  }
+
+  if (env.METRICS_PORT) {
+    const metricsServer = await serveMetrics(services.metrics, env.METRICS_PORT, env.HOST);
+    shutdownTasks.push(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+    logger.info(`Metrics on http://${env.HOST}:${env.METRICS_PORT}/metrics`);
   }
 
   const server = createServer();

@@ -6,6 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import { createJobs, type Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
+import { createMetrics, type Metrics } from "#server/metrics.ts";
 import { createModeration, type Moderation } from "#server/moderation.ts";
 import { siteSettings } from "#server/site.ts";
 import { createSources, type Sources } from "#server/sources.ts";
@@ -29,6 +30,8 @@ export type AppServices = {
   blog: Blog;
   alerts: Alerts;
   moderation: Moderation;
+  /** This process's figures for /metrics. */
+  metrics: Metrics;
 };
 
 export function createServices({
@@ -71,5 +74,6 @@ export function createServices({
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
     moderation,
+    metrics: createMetrics(database),
   };
 }

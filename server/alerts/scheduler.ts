@@ -9,15 +9,19 @@ export function startAlertScheduler({
   alerts,
   intervalSeconds,
   logger,
+  onDigests,
 }: {
   /** The alerts door's runDueAlerts: taken as a part, so this file does not import its own door back. */
   alerts: { runDueAlerts: () => Promise<unknown[]> };
   intervalSeconds: number;
   logger: Logger;
+  /** Told how many digests each pass queued (the metrics count them). */
+  onDigests?: (queued: number) => void;
 }) {
   return repeat(
     async () => {
       const sent = await alerts.runDueAlerts();
+      onDigests?.(sent.length);
       if (sent.length > 0) logger.info({ digests: sent.length }, "job alert digests queued");
     },
     intervalSeconds * 1000,

@@ -23,12 +23,15 @@ export function startSourceScheduler({
   logger,
   connectors = createConnectors(env),
   retryBaseMs = RETRY_BASE_MS,
+  onOutcome,
 }: {
   database: Database;
   env: Env;
   logger: Logger;
   connectors?: Connector[];
   retryBaseMs?: number;
+  /** Told each refresh's result (the metrics count them by source). */
+  onOutcome?: (source: string, outcome: SyncOutcome["outcome"]) => void;
 }): SourceScheduler {
   const controller = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
@@ -50,6 +53,7 @@ export function startSourceScheduler({
     const backoff = () => Math.min(connector.intervalMs, retryBaseMs * 2 ** Math.max(0, failures - 1));
 
     const afterRun = (outcome: SyncOutcome) => {
+      onOutcome?.(connector.source, outcome.outcome);
       if (outcome.outcome === "synced") failures = 0;
       if (outcome.outcome === "failed") failures += 1;
       if (outcome.outcome === "skipped") {
