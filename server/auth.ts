@@ -112,7 +112,7 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
   const max = env.AUTH_RATE_LIMIT_MAX;
   const accountMailRule = { window: env.ACCOUNT_MAIL_RATE_LIMIT_WINDOW_SECONDS, max: env.ACCOUNT_MAIL_RATE_LIMIT_MAX };
   return betterAuth({
-    appName: "Job Board",
+    appName: env.SITE_NAME,
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret,
@@ -139,7 +139,7 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueMail(db, composePasswordResetMail(user, url, env));
+        await enqueueMail(db, composePasswordResetMail(user, url));
       },
     },
     // Sign-in works before the address is verified (the employer can prepare listings); publishing waits for it.
@@ -148,7 +148,7 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await enqueueMail(db, composeVerificationMail(user, url, env));
+        await enqueueMail(db, composeVerificationMail(user, url));
       },
       afterEmailVerification: async (user) => {
         await hooks.onEmailVerified?.(user.id);

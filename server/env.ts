@@ -183,7 +183,8 @@ export const envSchema = z.object({
   REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   REPORT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SMTP_URL: urlWithScheme(["smtp", "smtps"], "smtp://user:password@smtp.example.com:587"),
-  MAIL_FROM: z.string().default("Job Board <no-reply@localhost>"),
+  /** Unset: the board's name at no-reply on PUBLIC_URL's host ("Acme Careers <no-reply@jobs.acme.test>"). */
+  MAIL_FROM: z.string().trim().min(1).optional(),
   CONTACT_TO: optionalString,
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
@@ -286,7 +287,7 @@ export const envSchema = z.object({
   ALERTS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
 });
 
-export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string };
+export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string; MAIL_FROM: string };
 
 export class EnvError extends StartupError {}
 
@@ -311,7 +312,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  return { ...env, PUBLIC_URL: publicUrl, TOKEN_SYNC_URL: sameOriginPath(env.TOKEN_SYNC_URL, publicUrl) };
+  // A display name is quoted, so a board named "Jobs, Inc." is one name, not two addresses.
+  const mailFrom =
+    env.MAIL_FROM ?? `"${env.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${new URL(publicUrl).hostname}>`;
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    MAIL_FROM: mailFrom,
+    TOKEN_SYNC_URL: sameOriginPath(env.TOKEN_SYNC_URL, publicUrl),
+  };
 }
 
 /**

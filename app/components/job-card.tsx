@@ -1,7 +1,7 @@
 import { Briefcase, GraduationCap, Languages, MapPin } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { salaryRange } from "#app/lib/format.ts";
+import { salaryRange } from "#shared/money.ts";
 import type { Job } from "#shared/job.ts";
 import { CompanyLogo } from "#app/components/company-logo.tsx";
 import { FavouriteButton } from "#app/components/favourite-button.tsx";

@@ -9,7 +9,7 @@ import { statusLabel, type JobStatus, type OwnedJob } from "#shared/moderation.t
 import { callJobApi } from "#app/lib/job-api.ts";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
-import { formatAmount } from "#app/lib/format.ts";
+import { formatAmount } from "#shared/money.ts";
 import type { Route } from "./+types/my-jobs";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

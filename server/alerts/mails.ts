@@ -1,6 +1,9 @@
 import { describeSearch, DIGEST_MAX_JOBS } from "#shared/alerts.ts";
 import { escapeHtml } from "#shared/html.ts";
 import type { Job } from "#shared/job.ts";
+import { salaryInText } from "#shared/money.ts";
+
+const salaryOf = (job: Job) => salaryInText(job.minPrice, job.maxPrice, job.salaryType, job.salaryCurrency);
 
 export type AlertLinks = { seeAll: string; unsubscribe: string; manage: string };
 
@@ -49,8 +52,7 @@ export function digestMail({
 }) {
   const what = describeSearch(search);
   const count = more ? `${DIGEST_MAX_JOBS}+` : String(jobs.length);
-  const line = (job: Job) =>
-    `${job.jobTitle} at ${job.companyName}, ${job.jobLocation} (${job.minPrice} - ${job.maxPrice} ${job.salaryCurrency} / ${job.salaryType})`;
+  const line = (job: Job) => `${job.jobTitle} at ${job.companyName}, ${job.jobLocation} (${salaryOf(job)})`;
   return {
     subject: `${count} new ${jobs.length === 1 && !more ? "job" : "jobs"}: ${what}`,
     text: [
@@ -66,7 +68,7 @@ export function digestMail({
       `<p>New jobs matching <strong>${escapeHtml(what)}</strong>:</p><ul>`,
       ...jobs.map(
         (job) =>
-          `<li><a href="${escapeHtml(jobUrl(job))}">${escapeHtml(job.jobTitle)}</a> at ${escapeHtml(job.companyName)}, ${escapeHtml(job.jobLocation)}</li>`,
+          `<li><a href="${escapeHtml(jobUrl(job))}">${escapeHtml(job.jobTitle)}</a> at ${escapeHtml(job.companyName)}, ${escapeHtml(job.jobLocation)}<br>${escapeHtml(salaryOf(job))}</li>`,
       ),
       `</ul><p><a href="${escapeHtml(links.seeAll)}">See all jobs like these</a></p>`,
       `<p><a href="${escapeHtml(links.manage)}">Manage your alerts</a> · <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,

@@ -5,10 +5,10 @@ import { escapeHtml } from "#shared/html.ts";
  * The pages alert mails link to. They are plain server-rendered forms with no script, so they work from any mail
  * client's browser, before the app's bundle loads, and under the site's content security policy.
  */
-function page(title: string, body: string): string {
+function page(siteName: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | Job Board</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a}button{font:inherit;padding:.4rem .9rem;border-radius:.4rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#b91c1c;border-color:#b91c1c}li{margin:.75rem 0}form{display:inline}select{font:inherit}</style>
 </head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Back to the jobs</a></p></main></body>
@@ -16,31 +16,39 @@ function page(title: string, body: string): string {
 `;
 }
 
-export const confirmPage = (search: Record<string, string>) =>
+export const confirmPage = (siteName: string, search: Record<string, string>) =>
   page(
+    siteName,
     "Confirm your job alert",
     `<p>Mail me new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong>.</p><form method="post"><button type="submit">Confirm alert</button></form>`,
   );
 
-export const confirmedPage = (search: Record<string, string>, manageUrl: string) =>
+export const confirmedPage = (siteName: string, search: Record<string, string>, manageUrl: string) =>
   page(
+    siteName,
     "Alert confirmed",
     `<p>You will get new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong> by email.</p><p><a href="${escapeHtml(manageUrl)}">Manage your alerts</a></p>`,
   );
 
-export const unsubscribePage = (alert: { search: Record<string, string>; email: string } | undefined) =>
+export const unsubscribePage = (
+  siteName: string,
+  alert: { search: Record<string, string>; email: string } | undefined,
+) =>
   alert
     ? page(
+        siteName,
         "Unsubscribe from this alert?",
         `<p>${escapeHtml(alert.email)} will get no more mail for <strong>${escapeHtml(describeSearch(alert.search))}</strong>.</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
       )
-    : page("Already unsubscribed", "<p>This alert no longer exists: no more mail will be sent for it.</p>");
+    : page(siteName, "Already unsubscribed", "<p>This alert no longer exists: no more mail will be sent for it.</p>");
 
-export const unsubscribedPage = () => page("Unsubscribed", "<p>You will get no more mail for this alert.</p>");
+export const unsubscribedPage = (siteName: string) =>
+  page(siteName, "Unsubscribed", "<p>You will get no more mail for this alert.</p>");
 
-export const messagePage = (title: string, message: string) => page(title, `<p>${escapeHtml(message)}</p>`);
+export const messagePage = (siteName: string, title: string, message: string) =>
+  page(siteName, title, `<p>${escapeHtml(message)}</p>`);
 
-export function managePage(email: string, alerts: AlertSummary[], notice?: string): string {
+export function managePage(siteName: string, email: string, alerts: AlertSummary[], notice?: string): string {
   const items = alerts.map(
     (
       alert,
@@ -49,6 +57,7 @@ export function managePage(email: string, alerts: AlertSummary[], notice?: strin
 <form method="post" action="./${alert.id}/delete"><button type="submit" class="secondary">Delete</button></form></li>`,
   );
   return page(
+    siteName,
     "Your job alerts",
     `${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ""}<p>Alerts mailed to ${escapeHtml(email)}.</p>${
       alerts.length

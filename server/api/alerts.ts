@@ -18,6 +18,8 @@ export const alertsApi = new Hono<AppBindings>().post("/alerts", async (c) => {
   return c.json(await c.get("services").alerts.subscribe({ fields, clientIp: c.get("clientIp") }), 202);
 });
 
+const siteName = (c: Context<AppBindings>) => c.get("services").site.name;
+
 function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 = 200) {
   // No script runs on these pages; they carry the site's policy all the same. Never cached: they hold personal links.
   return c.html(body, status, {
@@ -32,7 +34,11 @@ async function asPage(c: Context<AppBindings>, action: () => Promise<Response>):
     return await action();
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return html(c, messagePage("This link does not work", error.message), error.code === "NOT_FOUND" ? 404 : 400);
+    return html(
+      c,
+      messagePage(siteName(c), "This link does not work", error.message),
+      error.code === "NOT_FOUND" ? 404 : 400,
+    );
   }
 }
 
@@ -45,28 +51,31 @@ export const alertPages = new Hono<AppBindings>()
     asPage(c, async () => {
       const alerts = c.get("services").alerts;
       const { search } = await alerts.describeConfirmation({ token: c.req.param("token") });
-      return html(c, confirmPage(search));
+      return html(c, confirmPage(siteName(c), search));
     }),
   )
   .post("/confirm/:token", (c) =>
     asPage(c, async () => {
       const { search, manageUrl } = await c.get("services").alerts.confirm({ token: c.req.param("token") });
-      return html(c, confirmedPage(search, manageUrl));
+      return html(c, confirmedPage(siteName(c), search, manageUrl));
     }),
   )
   .get("/unsubscribe/:token", async (c) =>
-    html(c, unsubscribePage(await c.get("services").alerts.describeUnsubscribe({ token: c.req.param("token") }))),
+    html(
+      c,
+      unsubscribePage(siteName(c), await c.get("services").alerts.describeUnsubscribe({ token: c.req.param("token") })),
+    ),
   )
   .post("/unsubscribe/:token", (c) =>
     asPage(c, async () => {
       await c.get("services").alerts.unsubscribe({ token: c.req.param("token") });
-      return html(c, unsubscribedPage());
+      return html(c, unsubscribedPage(siteName(c)));
     }),
   )
   .get("/manage/:token/", (c) =>
     asPage(c, async () => {
       const { email, alerts } = await c.get("services").alerts.listAlerts({ token: c.req.param("token") });
-      return html(c, managePage(email, alerts, c.req.query("done")));
+      return html(c, managePage(siteName(c), email, alerts, c.req.query("done")));
     }),
   )
   .get("/manage/:token", (c) => c.redirect(`${c.req.path}/`, 301))

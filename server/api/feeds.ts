@@ -32,14 +32,15 @@ export const feedsRoutes = new Hono<AppBindings>()
     const format = c.req.param("file").slice("jobs.".length) as FeedFormat;
     const search = parseOrThrow(jobFeedQuerySchema, c.req.query());
     const { jobs, nextCursor } = await c.get("services").jobs.searchJobs(search);
-    const feed = searchFeed({ baseUrl: c.get("services").env.PUBLIC_URL, format, search, jobs, nextCursor });
+    const { env, site } = c.get("services");
+    const feed = searchFeed({ siteName: site.name, baseUrl: env.PUBLIC_URL, format, search, jobs, nextCursor });
     return c.body(RENDER[format](feed), 200, { "Content-Type": FEED_FORMATS[format], "Cache-Control": FEED_CACHE });
   })
   .get("/indeed.xml", (c) => {
-    const { env, jobs } = c.get("services");
+    const { env, jobs, site } = c.get("services");
     const body = syndicationXmlStream({
       baseUrl: env.PUBLIC_URL,
-      publisher: "Job Board",
+      publisher: site.name,
       batches: jobs.everyLiveJob(),
     });
     return c.body(body, 200, {

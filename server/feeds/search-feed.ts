@@ -10,12 +10,13 @@ export const FEED_FORMATS = {
 } as const;
 export type FeedFormat = keyof typeof FEED_FORMATS;
 
-const SITE_NAME = "Job Board";
 /** The namespace of the job fields in RSS and Atom items: a name, not a page, so it never changes with PUBLIC_URL. */
 const JOB_NS = "urn:job-board:feed:job:1";
 
 /** One search's feed: its listings and the addresses a reader needs. */
 export type SearchFeed = {
+  /** The operator's board (SITE_NAME): the feed's author, and the start of its title. */
+  siteName: string;
   title: string;
   /** The same search on the home page. */
   homeUrl: string;
@@ -28,7 +29,7 @@ export type SearchFeed = {
 };
 
 /** "Jobs: react in pune, Full-time": the filters a reader subscribed to, readable in their feed list. */
-function describe(search: JobSearch): string {
+function describe(search: JobSearch, siteName: string): string {
   const parts: string[] = [];
   if (search.search) parts.push(search.search);
   if (search.location) parts.push(`in ${search.location}`);
@@ -40,16 +41,18 @@ function describe(search: JobSearch): string {
   if (search.maxSalary !== undefined) rest.push(`salary up to ${search.maxSalary} ${currency}`);
   if (search.datePosted !== "all") rest.push(`posted within ${search.datePosted}`);
   const text = [parts.join(" "), rest.join(", ")].filter(Boolean).join(", ");
-  return text ? `${SITE_NAME} jobs: ${text}` : `${SITE_NAME}: latest jobs`;
+  return text ? `${siteName} jobs: ${text}` : `${siteName}: latest jobs`;
 }
 
 export function searchFeed({
+  siteName,
   baseUrl,
   format,
   search,
   jobs,
   nextCursor,
 }: {
+  siteName: string;
   baseUrl: string;
   format: FeedFormat;
   search: JobSearch;
@@ -63,7 +66,8 @@ export function searchFeed({
   const next = new URLSearchParams(self);
   if (nextCursor) next.set("cursor", nextCursor);
   return {
-    title: describe(search),
+    siteName,
+    title: describe(search, siteName),
     homeUrl: `${baseUrl}/${query}`,
     selfUrl: `${baseUrl}/feeds/jobs.${format}${query}`,
     nextUrl: nextCursor ? `${baseUrl}/feeds/jobs.${format}?${next}` : null,
@@ -150,7 +154,7 @@ export function atomXml(feed: SearchFeed): string {
     `<link rel="self" type="application/atom+xml" href="${escapeMarkup(feed.selfUrl)}"/>`,
     `<link rel="alternate" type="text/html" href="${escapeMarkup(feed.homeUrl)}"/>`,
     feed.nextUrl ? `<link rel="next" type="application/atom+xml" href="${escapeMarkup(feed.nextUrl)}"/>` : "",
-    `<author>${element("name", SITE_NAME)}</author>`,
+    `<author>${element("name", feed.siteName)}</author>`,
     ...entries,
     "</feed>",
     "",

@@ -1,9 +1,8 @@
-import type { Env } from "#server/env.ts";
 import type { OutgoingMail } from "#server/mail/outbox.ts";
 
 type Recipient = { email: string; name: string };
 
-export function composeVerificationMail(user: Recipient, url: string, env: Pick<Env, "PUBLIC_URL">): OutgoingMail {
+export function composeVerificationMail(user: Recipient, url: string): OutgoingMail {
   return {
     to: user.email,
     subject: "Verify your email address",
@@ -15,13 +14,11 @@ export function composeVerificationMail(user: Recipient, url: string, env: Pick<
       url,
       "",
       "The link works for 24 hours. If you did not sign up, ignore this mail.",
-      "",
-      `-- Job Board, ${env.PUBLIC_URL}`,
     ].join("\n"),
   };
 }
 
-export function composePasswordResetMail(user: Recipient, url: string, env: Pick<Env, "PUBLIC_URL">): OutgoingMail {
+export function composePasswordResetMail(user: Recipient, url: string): OutgoingMail {
   return {
     to: user.email,
     subject: "Reset your password",
@@ -34,8 +31,6 @@ export function composePasswordResetMail(user: Recipient, url: string, env: Pick
       "",
       "Once you choose a new password, every device signed in to your account is signed out.",
       "If you did not ask for this, ignore this mail: your password stays as it is.",
-      "",
-      `-- Job Board, ${env.PUBLIC_URL}`,
     ].join("\n"),
   };
 }

@@ -71,13 +71,18 @@ export async function deliverDueMails({
   ...options
 }: {
   db: Db;
-  env: Pick<Env, "MAIL_FROM" | "PUBLIC_URL" | "CONTACT_TO">;
+  env: Pick<Env, "MAIL_FROM" | "PUBLIC_URL" | "CONTACT_TO" | "SITE_NAME">;
   logger: Logger;
   transport: Transporter;
   signal?: AbortSignal;
 } & DeliveryOptions): Promise<number> {
   const settings = { ...DEFAULTS, ...options };
-  const compose = { from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL, contactTo: env.CONTACT_TO };
+  const compose = {
+    from: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL,
+    contactTo: env.CONTACT_TO,
+    siteName: env.SITE_NAME,
+  };
   const kinds = deliverableKinds(env);
   let delivered = 0;
   for (;;) {

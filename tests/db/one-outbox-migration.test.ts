@@ -143,7 +143,12 @@ describe.each(engines)("the one-outbox migration on %s", (engine) => {
 
   test("the one sender delivers the moved message that is due to CONTACT_TO, with the Message-ID it had", async () => {
     const transport = createTransport(smtp.url);
-    const env = { MAIL_FROM: "Job Board <no-reply@jobboard.test>", PUBLIC_URL: "https://jobs.example.com", CONTACT_TO };
+    const env = {
+      MAIL_FROM: "Job Board <no-reply@jobboard.test>",
+      PUBLIC_URL: "https://jobs.example.com",
+      CONTACT_TO,
+      SITE_NAME: "Job Board",
+    };
     try {
       expect(await deliverDueMails({ db: database.db, env, logger: pino({ level: "silent" }), transport })).toBe(2);
     } finally {

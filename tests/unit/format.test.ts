@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatAmount, salaryRange, salaryWithType } from "#app/lib/format.ts";
+import { formatAmount, salaryInText, salaryRange, salaryWithType } from "#shared/money.ts";
 
 test("card salaries get thousands separators and their period", () => {
   expect(salaryRange("360000", "516691", "Yearly")).toBe("3,60,000-5,16,691 / Yearly");
@@ -27,4 +27,11 @@ test("salaries in another currency than rupees carry its symbol or code, grouped
 
 test("rupee salaries stay plain numbers beside the rupee icon, grouped the Indian way", () => {
   expect(salaryRange("360000", "516691", "Yearly", "INR")).toBe("3,60,000-5,16,691 / Yearly");
+});
+
+test("a salary in a mail carries the rupee sign before Indian-grouped amounts, and other currencies their own symbol", () => {
+  expect(salaryInText("1200000", "1800000", "Yearly")).toBe("₹12,00,000 - ₹18,00,000 / Yearly");
+  expect(salaryInText("500", "900", "Monthly")).toBe("₹500 - ₹900 / Monthly");
+  expect(salaryInText("40000", "60000", "Yearly", "USD")).toBe("$40,000 - $60,000 / Yearly");
+  expect(salaryInText("negotiable", "1200000", "Yearly")).toBe("negotiable - ₹12,00,000 / Yearly");
 });
