@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
-import { postAccountAction, postAdminDecision, type AdminApiResult } from "#app/lib/admin-api.ts";
+import { api, type ApiResult } from "#app/lib/api-client.ts";
 import {
   REPORT_REASONS,
   statusLabel,
@@ -63,14 +63,14 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const reasonId = useId();
 
-  const run = async (call: () => Promise<AdminApiResult>, doneText: string) => {
+  const run = async (call: () => Promise<ApiResult<void>>, doneText: string) => {
     setBusy(true);
     setError(null);
     setDone(null);
     const result = await call();
     setBusy(false);
     if (!result.ok) {
-      setError(result.fields?.reason ? `${result.message}.` : result.message);
+      setError(result.message);
       return;
     }
     setReason("");
@@ -78,7 +78,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
     await revalidator.revalidate();
   };
   const decide = (action: ModerationAction) =>
-    run(() => postAdminDecision(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
+    run(() => api.decideOnListing(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
   const owner = review.owner;
 
   return (
@@ -138,9 +138,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               disabled={busy}
-              onClick={() =>
-                void run(() => postAccountAction(owner.id, "suspend", reason), "The account is suspended.")
-              }
+              onClick={() => void run(() => api.suspendAccount(owner.id, reason), "The account is suspended.")}
               className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
             >
               Suspend the employer
@@ -150,9 +148,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               disabled={busy}
-              onClick={() =>
-                void run(() => postAccountAction(owner.id, "lift-suspension", reason), "The suspension is lifted.")
-              }
+              onClick={() => void run(() => api.liftSuspension(owner.id, reason), "The suspension is lifted.")}
               className="rounded-md border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
             >
               Lift the suspension

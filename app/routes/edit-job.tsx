@@ -1,11 +1,11 @@
 import { useMemo, useState } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import { jobToForm, JobForm, type SubmitOutcome } from "#app/components/job-form.tsx";
+import { jobToForm, JobForm, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { Toast } from "#app/components/toast.tsx";
-import { callJobApi } from "#app/lib/job-api.ts";
+import { api } from "#app/lib/api-client.ts";
 import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
 import { useElapsed } from "#app/hooks/use-elapsed.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
@@ -40,13 +40,13 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
 
   useRedirectAfter(leaving, "/my-job");
 
-  const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
-    const result = await callJobApi("PATCH", `/api/update-job/${job._id}`, payload);
-    if (!result.ok) return result;
-    if (!result.acknowledged) return { ok: false, message: "The server did not confirm the update. Please try again." };
-    setToast("✔ Job Updated Successfully");
-    setLeaving(true);
-    return { ok: true };
+  const submit = async (values: JobFormState): Promise<SubmitOutcome> => {
+    const result = await api.updateJob(job._id, values);
+    if (result.ok) {
+      setToast("✔ Job Updated Successfully");
+      setLeaving(true);
+    }
+    return result;
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "#app/components/auth-card.tsx";
+import { api } from "#app/lib/api-client.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,22 +24,10 @@ export default function ForgotPassword() {
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch("/api/auth/request-password-reset", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, redirectTo: "/reset-password" }),
-      });
-      if (response.ok) setSent(true);
-      else if (response.status === 429)
-        setError("You asked for several links in a short time. Please wait a few minutes and try again.");
-      else setError("Enter the email address you signed up with.");
-    } catch {
-      setError("Could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const result = await api.requestPasswordReset(email, "/reset-password");
+    setBusy(false);
+    if (result.ok) setSent(true);
+    else setError(result.kind === "unreadable" ? "Enter the email address you signed up with." : result.message);
   };
 
   return (

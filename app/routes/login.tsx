@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { Spinner } from "#app/components/spinner.tsx";
 import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "#app/lib/auth-client.ts";
-import { syncSignIn } from "#app/lib/token-sync.ts";
+import { api, NETWORK_FAILURE } from "#app/lib/api-client.ts";
 import { fromState, safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { useRootData } from "#app/hooks/use-root-data.ts";
 import { useElapsed } from "#app/hooks/use-elapsed.ts";
@@ -56,7 +56,7 @@ export default function Login() {
   useEffect(() => {
     if (returnedFrom !== "new" && returnedFrom !== "existing") return;
     void storeSessionToken();
-    void syncSignIn(auth.tokenSyncUrl);
+    void api.syncSignIn(auth.tokenSyncUrl);
     setSuccess(returnedFrom === "new" ? NEW_USER : RETURNING_USER);
   }, [returnedFrom, auth.tokenSyncUrl]);
 
@@ -103,14 +103,10 @@ export default function Login() {
         : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
     setBusy(false);
     if (result.error) {
-      setError(
-        result.error.status === 0
-          ? "Could not reach the server. Check your connection and try again."
-          : authErrorMessage(result.error),
-      );
+      setError(result.error.status === 0 ? NETWORK_FAILURE : authErrorMessage(result.error));
       return;
     }
-    await syncSignIn(auth.tokenSyncUrl);
+    await api.syncSignIn(auth.tokenSyncUrl);
     await revalidator.revalidate();
     setSuccess(mode === "signUp" ? NEW_USER : RETURNING_USER);
   };

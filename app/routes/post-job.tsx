@@ -1,11 +1,11 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Dialog } from "#app/components/dialog.tsx";
-import { emptyJobForm, JobForm, type SubmitOutcome } from "#app/components/job-form.tsx";
+import { emptyJobForm, JobForm, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { Toast } from "#app/components/toast.tsx";
-import { callJobApi } from "#app/lib/job-api.ts";
+import { api } from "#app/lib/api-client.ts";
 import { requireUser } from "#app/context.server.ts";
 import { useElapsed } from "#app/hooks/use-elapsed.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
@@ -33,13 +33,10 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
 
   useRedirectAfter(leaving, "/my-job");
 
-  const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
-    const result = await callJobApi("POST", "/api/post-job", payload);
-    if (!result.ok) return result;
-    if (!result.acknowledged)
-      return { ok: false, message: "The server did not confirm the job was posted. Please try again." };
-    setPosted(true);
-    return { ok: true };
+  const submit = async (job: JobFormState): Promise<SubmitOutcome> => {
+    const result = await api.postJob(job);
+    if (result.ok) setPosted(true);
+    return result;
   };
 
   const acknowledge = () => {

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "#app/components/auth-card.tsx";
+import { api } from "#app/lib/api-client.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,25 +22,17 @@ export default function ResetPassword() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The form shows only with a token.
+    if (!token) return;
     const newPassword = String(new FormData(event.currentTarget).get("password") ?? "");
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch("/api/auth/reset-password", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ newPassword, token }),
-      });
-      if (response.ok) setDone(true);
-      else if (response.status === 429) setError("Too many attempts. Please wait a minute and try again.");
-      else if (newPassword.length < 8) setError("The password must have at least 8 characters.");
-      else setError(EXPIRED);
-    } catch {
-      setError("Could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const result = await api.resetPassword(newPassword, token);
+    setBusy(false);
+    if (result.ok) setDone(true);
+    else if (result.kind !== "unreadable") setError(result.message);
+    else if (newPassword.length < 8) setError("The password must have at least 8 characters.");
+    else setError(EXPIRED);
   };
 
   return (
