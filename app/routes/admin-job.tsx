@@ -43,6 +43,22 @@ const LABELS: Record<ModerationAction, string> = {
   restore: "Restore",
 };
 
+/** The one account action open at a time: suspend an employer in good standing, or lift a suspension. */
+const ACCOUNT_ACTIONS = {
+  suspend: {
+    label: "Suspend the employer",
+    done: "The account is suspended.",
+    call: api.suspendAccount,
+    className: "border-red-700 text-red-800 hover:bg-red-50",
+  },
+  lift: {
+    label: "Lift the suspension",
+    done: "The suspension is lifted.",
+    call: api.liftSuspension,
+    className: "border-brand-600 text-brand-700 hover:bg-brand-50",
+  },
+};
+
 const HISTORY_WORDS: Record<string, string> = {
   submitted: "Submitted for review",
   resubmitted: "Changed and submitted again",
@@ -80,6 +96,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
   const decide = (action: ModerationAction) =>
     run(() => api.decideOnListing(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
   const owner = review.owner;
+  const accountAction = owner ? ACCOUNT_ACTIONS[owner.suspended ? "lift" : "suspend"] : null;
 
   return (
     <AdminPage
@@ -134,24 +151,14 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
               {LABELS[action]}
             </button>
           ))}
-          {owner && !owner.suspended ? (
+          {owner && accountAction ? (
             <button
               type="button"
               disabled={busy}
-              onClick={() => void run(() => api.suspendAccount(owner.id, reason), "The account is suspended.")}
-              className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+              onClick={() => void run(() => accountAction.call(owner.id, reason), accountAction.done)}
+              className={`rounded-md border px-4 py-2 font-medium disabled:opacity-60 ${accountAction.className}`}
             >
-              Suspend the employer
-            </button>
-          ) : null}
-          {owner?.suspended ? (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void run(() => api.liftSuspension(owner.id, reason), "The suspension is lifted.")}
-              className="rounded-md border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-            >
-              Lift the suspension
+              {accountAction.label}
             </button>
           ) : null}
         </div>
