@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
-import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { loadForAdmin } from "#app/context.server.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import { api, type ApiResult } from "#app/lib/api-client.ts";
 import {
   REPORT_REASONS,
@@ -12,19 +13,13 @@ import {
 } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin-job";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Review: ${loaderData.review.job.jobTitle} | Job Board` : "Page not found | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  unlisted(loaderData ? `Review: ${loaderData.review.job.jobTitle}` : "Page not found");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(context, request);
-  const review = await context
-    .get(servicesContext)
-    .moderation.getReview({ viewer, id: params.id })
-    .catch((error: unknown) => {
-      throw pageError(error);
-    });
+  const review = await loadForAdmin(context, request, (moderation, viewer) =>
+    moderation.getReview({ viewer, id: params.id }),
+  );
   return { review };
 }
 

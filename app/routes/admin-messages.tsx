@@ -1,20 +1,14 @@
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
-import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { loadForAdmin } from "#app/context.server.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-messages";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact messages | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Contact messages");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(context, request);
-  const messages = await context
-    .get(servicesContext)
-    .moderation.listContactMessages({ viewer })
-    .catch((error: unknown) => {
-      throw pageError(error);
-    });
+  const messages = await loadForAdmin(context, request, (moderation, viewer) =>
+    moderation.listContactMessages({ viewer }),
+  );
   return { messages };
 }
 

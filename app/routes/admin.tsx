@@ -1,23 +1,15 @@
 import { Link } from "react-router";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
-import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { loadForAdmin } from "#app/context.server.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import { statusLabel } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Review queue | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Review queue");
 
 /** Admins only; everyone else gets the same 404 as a page that does not exist (ADR 0011). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(context, request);
-  const queue = await context
-    .get(servicesContext)
-    .moderation.listQueue({ viewer })
-    .catch((error: unknown) => {
-      throw pageError(error);
-    });
+  const queue = await loadForAdmin(context, request, (moderation, viewer) => moderation.listQueue({ viewer }));
   return { queue };
 }
 

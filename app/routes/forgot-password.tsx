@@ -2,12 +2,10 @@ import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { api } from "#app/lib/api-client.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Forgot password | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Forgot password");
 
 /** The same words whether or not the address has an account, so the page tells nobody who has one. */
 const SENT =

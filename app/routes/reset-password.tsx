@@ -2,12 +2,10 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { api } from "#app/lib/api-client.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Choose a new password");
 
 const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 
