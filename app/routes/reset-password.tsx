@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AuthCard } from "#app/components/auth-card.tsx";
+import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
@@ -13,7 +13,6 @@ const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token");
-  const passwordId = useId();
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(token && !params.get("error") ? null : EXPIRED);
   const [busy, setBusy] = useState(false);
@@ -38,37 +37,23 @@ export default function ResetPassword() {
       title="Choose a new password"
       intro="Every device signed in to your account is signed out once you change it."
     >
-      <div role="status" className="mt-4 empty:hidden">
-        {done ? (
-          <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">
-            Your password is changed. Sign in with it.
-          </p>
-        ) : null}
-      </div>
-      <div role="alert" className="mt-2 empty:hidden">
-        {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
-      </div>
+      <AuthMessages success={done ? "Your password is changed. Sign in with it." : null} error={error} />
       {done ? (
         <Link to="/login" className="mt-4 inline-block font-medium text-brand-700 underline">
           Sign in
         </Link>
       ) : token ? (
         <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
-          <div className="grid gap-1">
-            <label htmlFor={passwordId} className="text-sm font-medium">
-              New password
-            </label>
-            <input
-              id={passwordId}
-              name="password"
-              type="password"
-              required
-              minLength={8}
-              autoComplete="new-password"
-              className="rounded-md border border-slate-300 px-3 py-2"
-            />
+          <AuthField
+            label="New password"
+            name="password"
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+          >
             <p className="text-xs text-slate-600">At least 8 characters.</p>
-          </div>
+          </AuthField>
           <button
             type="submit"
             disabled={busy}
