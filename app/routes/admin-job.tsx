@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { loadForAdmin } from "#app/context.server.ts";
@@ -64,6 +64,18 @@ const HISTORY_WORDS: Record<string, string> = {
   "auto-hide": "Hidden after reports",
 };
 
+/** One of the review's panels: a section named by its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function AdminJob({ loaderData }: Route.ComponentProps) {
   const { review } = loaderData;
   const { job } = review;
@@ -106,19 +118,13 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
       backToQueue
       narrow
     >
-      <section aria-labelledby="listing-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="listing-heading" className="text-lg font-semibold">
-          The listing
-        </h2>
+      <Panel id="listing-heading" title="The listing">
         <p className="mt-2 text-slate-700">{job.jobLocation}</p>
         <p className="mt-2 whitespace-pre-line text-slate-700">{job.description}</p>
         <p className="mt-2 break-all text-slate-700">Apply link: {job.applyLink}</p>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="decision-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="decision-heading" className="text-lg font-semibold">
-          Decision
-        </h2>
+      <Panel id="decision-heading" title="Decision">
         <label htmlFor={reasonId} className="mt-3 block font-medium">
           Reason (required to reject, mailed to the employer; required to suspend)
         </label>
@@ -165,12 +171,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mt-3 text-green-800">
           {done}
         </p>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="reports-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="reports-heading" className="text-lg font-semibold">
-          Reports
-        </h2>
+      <Panel id="reports-heading" title="Reports">
         {review.reports.length === 0 ? (
           <p className="mt-2 text-slate-700">No reports.</p>
         ) : (
@@ -184,12 +187,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="history-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="history-heading" className="text-lg font-semibold">
-          History
-        </h2>
+      <Panel id="history-heading" title="History">
         {review.history.length === 0 ? (
           <p className="mt-2 text-slate-700">No moderation yet.</p>
         ) : (
@@ -204,7 +204,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-      </section>
+      </Panel>
     </AdminPage>
   );
 }

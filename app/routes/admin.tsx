@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
+import { AdminCards, AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { loadForAdmin } from "#app/context.server.ts";
 import { unlisted } from "#app/lib/meta.ts";
 import { statusLabel } from "#shared/moderation.ts";
@@ -20,29 +20,23 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <Link to="/admin/messages" className="mt-2 inline-block font-medium text-brand-700 underline">
         Contact messages and their delivery
       </Link>
-      {queue.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">
-          Nothing is waiting for review.
-        </p>
-      ) : (
-        <ul aria-label="Waiting for review" className="mt-6 space-y-3">
-          {queue.map((item) => (
-            <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Link to={`/admin/jobs/${item.id}`} className="text-lg font-semibold text-brand-700 underline">
-                {item.title} at {item.companyName}
-              </Link>
-              <p className="mt-1 text-sm text-slate-700">
-                {statusLabel(item.status, item.statusReason)}
-                {item.openReports > 0
-                  ? ` · ${item.openReports} open ${item.openReports === 1 ? "report" : "reports"}`
-                  : ""}
-                {item.ownerEmail ? ` · by ${item.ownerEmail}` : ""} ·{" "}
-                <time dateTime={item.since}>{new Date(item.since).toUTCString()}</time>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminCards items={queue} label="Waiting for review" empty="Nothing is waiting for review.">
+        {(item) => (
+          <>
+            <Link to={`/admin/jobs/${item.id}`} className="text-lg font-semibold text-brand-700 underline">
+              {item.title} at {item.companyName}
+            </Link>
+            <p className="mt-1 text-sm text-slate-700">
+              {statusLabel(item.status, item.statusReason)}
+              {item.openReports > 0
+                ? ` · ${item.openReports} open ${item.openReports === 1 ? "report" : "reports"}`
+                : ""}
+              {item.ownerEmail ? ` · by ${item.ownerEmail}` : ""} ·{" "}
+              <time dateTime={item.since}>{new Date(item.since).toUTCString()}</time>
+            </p>
+          </>
+        )}
+      </AdminCards>
     </AdminPage>
   );
 }
