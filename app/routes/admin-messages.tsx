@@ -1,4 +1,5 @@
-import { AdminCards, AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
+import { AdminCards } from "#app/components/admin-cards.tsx";
+import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { loadForAdmin } from "#app/context.server.ts";
 import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-messages";
