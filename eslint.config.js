@@ -72,6 +72,17 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}"],
     rules: restrict(noRelative, serverTypesOnly, onlyServerDoors),
   },
+  // One browser API client (ADR 35): the error shape, the answers' schemas and the network failure are read in one place.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/api-client.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call the API through `api` from #app/lib/api-client.ts (ADR 35)." },
+      ],
+    },
+  },
   { files: ["scripts/**/*.ts"], rules: restrict(noRelative, ...privateDomains()) },
   // Tests may reach a domain's insides: a unit test exercises one module on its own.
   { files: ["tests/**/*.ts"], rules: restrict(noRelative) },

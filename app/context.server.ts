@@ -59,3 +59,18 @@ export function pageError(error: unknown, messages: Partial<Record<ErrorCode, Pa
     ? data(answer, { status: ERROR_STATUS[code] })
     : data(answer.message, { status: answer.status });
 }
+
+/**
+ * An admin screen's data, read from the moderation door with the viewer. The door answers NOT_FOUND to anyone but an
+ * admin, and the screen's error boundary shows that as the same 404 as a page that does not exist (ADR 11).
+ */
+export async function loadForAdmin<T>(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  read: (moderation: AppServices["moderation"], viewer: SessionUser | null) => Promise<T>,
+): Promise<T> {
+  const viewer = await getSessionUser(context, request);
+  return read(context.get(servicesContext).moderation, viewer).catch((error: unknown) => {
+    throw pageError(error);
+  });
+}

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "#shared/currencies.ts";
-import { ERROR_STATUS } from "#shared/errors.ts";
 import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES, type Job } from "#shared/job.ts";
 import { JOB_STATUSES } from "#shared/moderation.ts";
 
@@ -56,17 +55,6 @@ export const jobSchema = z
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const JOB_SCHEMA_MATCHES_JOB: Same<z.output<typeof jobSchema>, Job> = true;
 
-/** The one error shape of every 4xx and 5xx answer. */
-export const errorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional().describe("One message per invalid field, keyed by its path"),
-    }),
-  })
-  .meta({ id: "Error", title: "Error" });
-
 /** Only `published` listings are shown to others; `pending` ones wait for review or for the address to be verified. */
 const jobStatusSchema = z
   .enum(JOB_STATUSES)
@@ -97,3 +85,9 @@ export const blogPostSchema = z
   .meta({ id: "BlogPost", title: "BlogPost" });
 
 export const healthSchema = z.object({ status: z.literal("ok") }).meta({ id: "Health" });
+
+/** The answer of a write that has nothing more to say: an alert stored, a report taken. */
+export const okAnswerSchema = z.object({ ok: z.literal(true) });
+
+/** better-auth's `GET /api/auth/token` (its jwt plugin): the short-lived token that token sync sends on (ADR 16). */
+export const authTokenAnswerSchema = z.object({ token: z.string().min(1) });

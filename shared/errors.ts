@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The one error vocabulary of the JSON API (DESIGN.md): `{ error: { code, message, fields? } }`, and the one table that
  * gives each code its HTTP status. Domain code throws codes; the API and the page loaders turn them into statuses here.
@@ -18,7 +20,21 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export type FieldErrors = Record<string, string>;
-export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: FieldErrors } };
+
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The one error shape of every 4xx and 5xx answer: the OpenAPI document's `Error`, and what the browser reads. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional().describe("One message per invalid field, keyed by its path"),
+    }),
+  })
+  .meta({ id: "Error", title: "Error" });
+
+export type ErrorBody = z.output<typeof errorBodySchema>;
 
 export function errorBody(code: ErrorCode, message: string, fields?: FieldErrors): ErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}) } };

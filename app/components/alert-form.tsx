@@ -1,6 +1,7 @@
 import { BellRing } from "#app/components/icons.tsx";
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_FREQUENCIES, type AlertFrequency } from "#shared/alerts.ts";
+import { api } from "#app/lib/api-client.ts";
 
 const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   daily: "Daily",
@@ -30,30 +31,18 @@ export function AlertForm({ search }: { search: Record<string, string> }) {
     setSending(true);
     setStatus(null);
     setFieldErrors({});
-    try {
-      const response = await fetch("/api/alerts", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: form.get("email"), frequency: form.get("frequency"), search }),
-      });
-      if (response.ok) {
-        setStatus({ tone: "success", message: ALERT_SENT });
-        return;
-      }
-      const body = (await response.json().catch(() => null)) as {
-        error?: { message?: string; fields?: Record<string, string> };
-      } | null;
-      setFieldErrors(body?.error?.fields ?? {});
-      setStatus({
-        tone: "error",
-        message: body?.error?.message ?? "Something went wrong on our side. Please try again.",
-      });
-    } catch {
-      setStatus({ tone: "error", message: "Could not reach the server. Check your connection and try again." });
-    } finally {
-      setSending(false);
+    const result = await api.subscribeToAlert({
+      email: String(form.get("email") ?? ""),
+      frequency: ALERT_FREQUENCIES.find((frequency) => frequency === form.get("frequency")) ?? "daily",
+      search,
+    });
+    setSending(false);
+    if (result.ok) {
+      setStatus({ tone: "success", message: ALERT_SENT });
+      return;
     }
+    setFieldErrors(result.fields ?? {});
+    setStatus({ tone: "error", message: result.message });
   }
 
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { Link } from "react-router";
 
 /** The centred card of the sign-in pages (login, forgot password, reset password). */
@@ -14,5 +14,42 @@ export function AuthCard({ title, intro, children }: { title: string; intro: str
         {children}
       </div>
     </main>
+  );
+}
+
+/**
+ * What a sign-in page says happened: a success and an error, each in a live region that is always in the page, so a
+ * screen reader announces the message when it appears.
+ */
+export function AuthMessages({ success, error }: { success: string | null; error: string | null }) {
+  return (
+    <>
+      <div role="status" className="mt-4 empty:hidden">
+        {success ? <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">{success}</p> : null}
+      </div>
+      <div role="alert" className="mt-2 empty:hidden">
+        {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
+      </div>
+    </>
+  );
+}
+
+type AuthFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  /** Under the input: a hint or a link. */
+  children?: ReactNode;
+};
+
+/** A labelled input of the sign-in forms. */
+export function AuthField({ label, children, ...input }: AuthFieldProps) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} className="rounded-md border border-slate-300 px-3 py-2" {...input} />
+      {children}
+    </div>
   );
 }

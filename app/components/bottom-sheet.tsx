@@ -1,5 +1,5 @@
-import { X } from "#app/components/icons.tsx";
 import { useId, useRef, type ReactNode } from "react";
+import { SheetHeader } from "#app/components/sheet-header.tsx";
 import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
 import type { SheetState } from "#app/hooks/use-sheet.ts";
 
@@ -28,19 +28,14 @@ export function BottomSheet({ state, onClose, title, children }: Props) {
         tabIndex={-1}
         className={`absolute inset-x-0 bottom-0 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl transition-transform duration-300 ${closing ? "translate-y-full" : "animate-[sheet-up_300ms_ease-out]"}`}
       >
-        <div className="mb-4 flex items-center justify-between">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="rounded-full p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
-        </div>
+        <SheetHeader
+          titleId={titleId}
+          title={title}
+          closeLabel="Close"
+          onClose={onClose}
+          className="mb-4"
+          closeClassName="focus-visible:outline-2 focus-visible:outline-brand-600"
+        />
         {children}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
 import { Toast } from "#app/components/toast.tsx";
+import { api } from "#app/lib/api-client.ts";
 
 type Values = Record<ContactField, string>;
 type Popup = { message: string; tone: "success" | "error" };
@@ -12,16 +13,6 @@ const FIELD_ORDER: ContactField[] = ["name", "email", "phoneNumber", "subject", 
 export const CONTACT_SUCCESS = "Email sent successfully";
 export const CONTACT_FAILED = "Failed to send email. Please try again.";
 export const CONTACT_NETWORK_ERROR = "Error sending email. Please try again.";
-
-type ErrorBody = { error?: { message?: string; fields?: Record<string, string> } };
-
-async function readError(response: Response): Promise<ErrorBody["error"]> {
-  try {
-    return ((await response.json()) as ErrorBody).error;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The Contact Us form (spec §4/§5). The browser checks required fields, the email type and lengths; the
@@ -42,39 +33,20 @@ export function ContactForm() {
     setSubmitting(true);
     setErrors({});
     setNotice(null);
-    try {
-      let response: Response;
-      try {
-        response = await fetch("/api/sendEmail", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(values),
-        });
-      } catch {
-        show(CONTACT_NETWORK_ERROR, "error");
-        setNotice("We could not reach the server. Check your connection; your message is still in the form.");
-        return;
-      }
-      if (response.ok) {
-        setValues(EMPTY);
-        show(CONTACT_SUCCESS, "success");
-        return;
-      }
-      show(CONTACT_FAILED, "error");
-      const error = await readError(response);
-      const fields = Object.fromEntries(
-        Object.entries(error?.fields ?? {}).filter(([key]) => FIELD_ORDER.includes(key as ContactField)),
-      ) as Partial<Record<ContactField, string>>;
-      setErrors(fields);
-      const first = FIELD_ORDER.find((field) => fields[field]);
-      if (first) {
-        formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      } else {
-        setNotice(error?.message ?? "The server could not take your message right now. Please try again in a moment.");
-      }
-    } finally {
-      setSubmitting(false);
+    const result = await api.sendContactMessage(values);
+    setSubmitting(false);
+    if (result.ok) {
+      setValues(EMPTY);
+      show(CONTACT_SUCCESS, "success");
+      return;
     }
+    show(result.kind === "network" ? CONTACT_NETWORK_ERROR : CONTACT_FAILED, "error");
+    const fields: Partial<Record<ContactField, string>> = {};
+    for (const name of FIELD_ORDER) if (result.fields?.[name]) fields[name] = result.fields[name];
+    setErrors(fields);
+    const first = FIELD_ORDER.find((name) => fields[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    else setNotice(result.message);
   }
 
   const field = (name: ContactField) => ({

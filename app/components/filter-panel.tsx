@@ -1,9 +1,10 @@
-import { ChevronDown, X } from "#app/components/icons.tsx";
+import { ChevronDown } from "#app/components/icons.tsx";
 import { useRef, type FormEvent, type ReactNode } from "react";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS } from "#shared/job.ts";
 import { formToHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
 import { HiddenFields } from "#app/components/hidden-fields.tsx";
+import { SheetHeader } from "#app/components/sheet-header.tsx";
 import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
 import type { SheetState } from "#app/hooks/use-sheet.ts";
 
@@ -144,19 +145,13 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
         tabIndex={asDialog ? -1 : undefined}
         className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[769px]:fixed max-[769px]:inset-x-0 max-[769px]:bottom-0 max-[769px]:z-50 max-[769px]:max-h-[85vh] max-[769px]:scroll-pb-24 max-[769px]:overflow-y-auto max-[769px]:rounded-b-none max-[769px]:transition-transform max-[769px]:duration-300 ${sheetClass}`}
       >
-        <div className="flex items-center justify-between">
-          <h2 id="filter-heading" className="text-lg font-semibold">
-            Filters
-          </h2>
-          <button
-            type="button"
-            onClick={onCloseSheet}
-            aria-label="Close filters"
-            className="rounded-full p-2 text-slate-600 hover:bg-slate-100 min-[769px]:hidden"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
-        </div>
+        <SheetHeader
+          titleId="filter-heading"
+          title="Filters"
+          closeLabel="Close filters"
+          onClose={onCloseSheet}
+          closeClassName="min-[769px]:hidden"
+        />
         <form
           key={JSON.stringify(query)}
           ref={form}

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-r
 import { useFavourites } from "#app/lib/favourites.ts";
 import { useRootData, useSite, useUser } from "#app/hooks/use-root-data.ts";
 import { clearGeniusToken } from "#app/lib/genius-token.ts";
-import { syncSignOut } from "#app/lib/token-sync.ts";
+import { api } from "#app/lib/api-client.ts";
 import { MAIN_NAV, MORE_US_NAV } from "#app/lib/site.ts";
 
 const DEFAULT_AVATAR = "/images/default-avatar.svg";
@@ -105,25 +105,18 @@ function useLogOut() {
   async function logOut() {
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch("/api/auth/sign-out", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: "{}",
-        credentials: "same-origin",
-      });
-      if (!response.ok) throw new Error(`sign-out answered HTTP ${response.status}`);
-    } catch (cause) {
+    const result = await api.signOut();
+    if (!result.ok) {
       // Spec: logout errors are logged; we also tell the user, since they are still signed in.
-      console.error("Logout failed", cause);
-      setError("Could not log out. Check your connection and try again.");
+      console.error("Logout failed", result);
+      setError(result.kind === "refused" ? result.message : "Could not log out. Check your connection and try again.");
       setBusy(false);
       return;
     }
     // Spec §3/§4: logout removes the stored token; only once the session has ended, so a failed sign-out leaves
     // the user signed in with their token, not signed in without it.
     clearGeniusToken();
-    await syncSignOut(auth.tokenSyncUrl);
+    await api.syncSignOut(auth.tokenSyncUrl);
     await navigate("/login");
     // Moving to /login does not rerun the root loader, so refresh who is signed in explicitly.
     await revalidator.revalidate();

@@ -1,4 +1,4 @@
-import { ExternalLink, Mail, MessageCircle, Phone, Share2 } from "#app/components/icons.tsx";
+import { ExternalLink, Mail, MessageCircle, Phone, Share2, type IconComponent } from "#app/components/icons.tsx";
 import { useState } from "react";
 import type { Job } from "#shared/job.ts";
 import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";
@@ -39,6 +39,36 @@ function ShareMessage({ outcome }: { outcome: ShareOutcome }) {
   );
 }
 
+/** A way to reach the employer, or the spec's placeholder ('Null Mail', 'Null Num') when the listing has none. */
+function ContactOrPlaceholder({
+  icon: Icon,
+  contact,
+  href,
+  newTab = false,
+  placeholder,
+}: {
+  icon: IconComponent;
+  contact: string | null;
+  href: (contact: string) => string;
+  newTab?: boolean;
+  placeholder: string;
+}) {
+  if (!contact) {
+    return (
+      <span className="inline-flex items-center gap-2 px-2 text-slate-600">
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        {placeholder}
+      </span>
+    );
+  }
+  return (
+    <a href={href(contact)} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})} className={secondary}>
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {contact}
+    </a>
+  );
+}
+
 /*
  * Tailwind's max-[769px] means width < 769px and min-[769px] width ≥ 769px, which splits exactly at the spec's
  * mobile breakpoint (768px or narrower).
@@ -54,28 +84,19 @@ export function DesktopJobActions({ job, url }: { job: Job; url: string }) {
           Apply
           <ExternalLink aria-hidden="true" className="h-4 w-4" />
         </a>
-        {job.postedByEmail ? (
-          <a href={mailHref(job, job.postedByEmail)} className={secondary}>
-            <Mail aria-hidden="true" className="h-4 w-4" />
-            {job.postedByEmail}
-          </a>
-        ) : (
-          <span className="inline-flex items-center gap-2 px-2 text-slate-600">
-            <Mail aria-hidden="true" className="h-4 w-4" />
-            Null Mail
-          </span>
-        )}
-        {job.postedByNumber ? (
-          <a href={chatHref(job.postedByNumber)} target="_blank" rel="noopener noreferrer" className={secondary}>
-            <MessageCircle aria-hidden="true" className="h-4 w-4" />
-            {job.postedByNumber}
-          </a>
-        ) : (
-          <span className="inline-flex items-center gap-2 px-2 text-slate-600">
-            <MessageCircle aria-hidden="true" className="h-4 w-4" />
-            Null Num
-          </span>
-        )}
+        <ContactOrPlaceholder
+          icon={Mail}
+          contact={job.postedByEmail}
+          href={(email) => mailHref(job, email)}
+          placeholder="Null Mail"
+        />
+        <ContactOrPlaceholder
+          icon={MessageCircle}
+          contact={job.postedByNumber}
+          href={chatHref}
+          newTab
+          placeholder="Null Num"
+        />
         <button type="button" onClick={share} className={secondary}>
           <Share2 aria-hidden="true" className="h-4 w-4" />
           Share Job

@@ -76,7 +76,7 @@ export function jobToForm(job: Job): JobFormState {
   };
 }
 
-type JobFormProps = {
+export type JobFormProps = {
   initial: JobFormState;
   /** The account the listing is posted under (spec §6: always the signed-in user's email). */
   postedByEmail: string;
@@ -85,7 +85,7 @@ type JobFormProps = {
   /** Spec §5: the update form allows an openings step of 0.01. */
   openingsStep: "1" | "0.01";
   resetOnSuccess: boolean;
-  onSubmit: (payload: Record<string, unknown>) => Promise<SubmitOutcome>;
+  onSubmit: (job: JobFormState) => Promise<SubmitOutcome>;
 };
 
 const lineInput = text();

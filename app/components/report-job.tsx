@@ -2,24 +2,7 @@ import { Flag } from "#app/components/icons.tsx";
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "#app/components/dialog.tsx";
 import { REPORT_REASONS, type ReportReason } from "#shared/moderation.ts";
-
-type Outcome = { ok: true } | { ok: false; message: string };
-
-async function sendReport(jobId: string, reason: ReportReason, comment: string): Promise<Outcome> {
-  try {
-    const response = await fetch(`/api/jobs/${encodeURIComponent(jobId)}/report`, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ reason, comment }),
-    });
-    if (response.ok) return { ok: true };
-    const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return { ok: false, message: payload?.error?.message ?? "Something went wrong on our side. Please try again." };
-  } catch {
-    return { ok: false, message: "Could not reach the server. Check your connection and try again." };
-  }
-}
+import { api } from "#app/lib/api-client.ts";
 
 /** "Report this job": anyone may report a listing, with a reason from a fixed list and an optional comment. */
 export function ReportJob({ jobId }: { jobId: string }) {
@@ -44,7 +27,7 @@ export function ReportJob({ jobId }: { jobId: string }) {
       return;
     }
     setBusy(true);
-    const outcome = await sendReport(jobId, reason, comment);
+    const outcome = await api.reportJob(jobId, { reason, comment });
     setBusy(false);
     if (outcome.ok) {
       setSent(true);

@@ -1,5 +1,6 @@
 import { MailWarning } from "#app/components/icons.tsx";
 import { useState } from "react";
+import { api } from "#app/lib/api-client.ts";
 
 /**
  * Says why an employer's listings are not published yet, and sends the verification mail again (better-auth's
@@ -11,25 +12,15 @@ export function VerifyEmailNotice({ email }: { email: string }) {
 
   const resend = async () => {
     setBusy(true);
-    try {
-      const response = await fetch("/api/auth/send-verification-email", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, callbackURL: "/my-job" }),
-      });
-      setMessage(
-        response.ok
-          ? `We sent the mail again to ${email}.`
-          : response.status === 429
-            ? "You asked for several mails in a short time. Please wait a few minutes and try again."
-            : "The mail could not be sent. Please try again in a moment.",
-      );
-    } catch {
-      setMessage("Could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const result = await api.resendVerificationMail(email, "/my-job");
+    setBusy(false);
+    setMessage(
+      result.ok
+        ? `We sent the mail again to ${email}.`
+        : result.kind === "unreadable"
+          ? "The mail could not be sent. Please try again in a moment."
+          : result.message,
+    );
   };
 
   return (

@@ -13,3 +13,8 @@ export function titled(matches: readonly MetaMatch[], page: string): string {
   const name = siteNameOf(matches);
   return name ? `${page} | ${name}` : page;
 }
+
+/** The head of a page search engines must not list (the admin screens, the password pages). */
+export function unlisted(page: string) {
+  return [{ title: `${page} | Job Board` }, { name: "robots", content: "noindex" }];
+}

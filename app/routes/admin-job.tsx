@@ -1,8 +1,9 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
-import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
-import { postAccountAction, postAdminDecision, type AdminApiResult } from "#app/lib/admin-api.ts";
+import { loadForAdmin } from "#app/context.server.ts";
+import { unlisted } from "#app/lib/meta.ts";
+import { api, type ApiResult } from "#app/lib/api-client.ts";
 import {
   REPORT_REASONS,
   statusLabel,
@@ -12,19 +13,13 @@ import {
 } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin-job";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Review: ${loaderData.review.job.jobTitle} | Job Board` : "Page not found | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  unlisted(loaderData ? `Review: ${loaderData.review.job.jobTitle}` : "Page not found");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(context, request);
-  const review = await context
-    .get(servicesContext)
-    .moderation.getReview({ viewer, id: params.id })
-    .catch((error: unknown) => {
-      throw pageError(error);
-    });
+  const review = await loadForAdmin(context, request, (moderation, viewer) =>
+    moderation.getReview({ viewer, id: params.id }),
+  );
   return { review };
 }
 
@@ -43,6 +38,22 @@ const LABELS: Record<ModerationAction, string> = {
   restore: "Restore",
 };
 
+/** The one account action open at a time: suspend an employer in good standing, or lift a suspension. */
+const ACCOUNT_ACTIONS = {
+  suspend: {
+    label: "Suspend the employer",
+    done: "The account is suspended.",
+    call: api.suspendAccount,
+    className: "border-red-700 text-red-800 hover:bg-red-50",
+  },
+  lift: {
+    label: "Lift the suspension",
+    done: "The suspension is lifted.",
+    call: api.liftSuspension,
+    className: "border-brand-600 text-brand-700 hover:bg-brand-50",
+  },
+};
+
 const HISTORY_WORDS: Record<string, string> = {
   submitted: "Submitted for review",
   resubmitted: "Changed and submitted again",
@@ -52,6 +63,18 @@ const HISTORY_WORDS: Record<string, string> = {
   restore: "Restored",
   "auto-hide": "Hidden after reports",
 };
+
+/** One of the review's panels: a section named by its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export default function AdminJob({ loaderData }: Route.ComponentProps) {
   const { review } = loaderData;
@@ -63,14 +86,14 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const reasonId = useId();
 
-  const run = async (call: () => Promise<AdminApiResult>, doneText: string) => {
+  const run = async (call: () => Promise<ApiResult<void>>, doneText: string) => {
     setBusy(true);
     setError(null);
     setDone(null);
     const result = await call();
     setBusy(false);
     if (!result.ok) {
-      setError(result.fields?.reason ? `${result.message}.` : result.message);
+      setError(result.message);
       return;
     }
     setReason("");
@@ -78,8 +101,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
     await revalidator.revalidate();
   };
   const decide = (action: ModerationAction) =>
-    run(() => postAdminDecision(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
+    run(() => api.decideOnListing(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
   const owner = review.owner;
+  const accountAction = owner ? ACCOUNT_ACTIONS[owner.suspended ? "lift" : "suspend"] : null;
 
   return (
     <AdminPage
@@ -94,19 +118,13 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
       backToQueue
       narrow
     >
-      <section aria-labelledby="listing-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="listing-heading" className="text-lg font-semibold">
-          The listing
-        </h2>
+      <Panel id="listing-heading" title="The listing">
         <p className="mt-2 text-slate-700">{job.jobLocation}</p>
         <p className="mt-2 whitespace-pre-line text-slate-700">{job.description}</p>
         <p className="mt-2 break-all text-slate-700">Apply link: {job.applyLink}</p>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="decision-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="decision-heading" className="text-lg font-semibold">
-          Decision
-        </h2>
+      <Panel id="decision-heading" title="Decision">
         <label htmlFor={reasonId} className="mt-3 block font-medium">
           Reason (required to reject, mailed to the employer; required to suspend)
         </label>
@@ -134,28 +152,14 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
               {LABELS[action]}
             </button>
           ))}
-          {owner && !owner.suspended ? (
+          {owner && accountAction ? (
             <button
               type="button"
               disabled={busy}
-              onClick={() =>
-                void run(() => postAccountAction(owner.id, "suspend", reason), "The account is suspended.")
-              }
-              className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+              onClick={() => void run(() => accountAction.call(owner.id, reason), accountAction.done)}
+              className={`rounded-md border px-4 py-2 font-medium disabled:opacity-60 ${accountAction.className}`}
             >
-              Suspend the employer
-            </button>
-          ) : null}
-          {owner?.suspended ? (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                void run(() => postAccountAction(owner.id, "lift-suspension", reason), "The suspension is lifted.")
-              }
-              className="rounded-md border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-            >
-              Lift the suspension
+              {accountAction.label}
             </button>
           ) : null}
         </div>
@@ -167,12 +171,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mt-3 text-green-800">
           {done}
         </p>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="reports-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="reports-heading" className="text-lg font-semibold">
-          Reports
-        </h2>
+      <Panel id="reports-heading" title="Reports">
         {review.reports.length === 0 ? (
           <p className="mt-2 text-slate-700">No reports.</p>
         ) : (
@@ -186,12 +187,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="history-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="history-heading" className="text-lg font-semibold">
-          History
-        </h2>
+      <Panel id="history-heading" title="History">
         {review.history.length === 0 ? (
           <p className="mt-2 text-slate-700">No moderation yet.</p>
         ) : (
@@ -206,7 +204,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-      </section>
+      </Panel>
     </AdminPage>
   );
 }

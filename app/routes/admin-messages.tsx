@@ -1,20 +1,15 @@
+import { AdminCards } from "#app/components/admin-cards.tsx";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
-import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { loadForAdmin } from "#app/context.server.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-messages";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact messages | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Contact messages");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(context, request);
-  const messages = await context
-    .get(servicesContext)
-    .moderation.listContactMessages({ viewer })
-    .catch((error: unknown) => {
-      throw pageError(error);
-    });
+  const messages = await loadForAdmin(context, request, (moderation, viewer) =>
+    moderation.listContactMessages({ viewer }),
+  );
   return { messages };
 }
 
@@ -33,29 +28,23 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       intro="Messages sent through Contact Us, newest first, and whether each reached the inbox."
       backToQueue
     >
-      {messages.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">
-          No messages yet.
-        </p>
-      ) : (
-        <ul aria-label="Contact messages" className="mt-6 space-y-3">
-          {messages.map((message) => (
-            <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 className="font-semibold">{message.subject ?? `Message from ${message.name}`}</h2>
-              <p className="text-sm text-slate-700">
-                {message.name} &lt;{message.email}&gt; · received{" "}
-                <time dateTime={message.receivedAt}>{new Date(message.receivedAt).toUTCString()}</time>
-              </p>
-              <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
-              <p
-                className={`mt-2 text-sm font-medium ${message.status === "sent" ? "text-green-800" : "text-amber-900"}`}
-              >
-                {deliveryState(message)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminCards items={messages} label="Contact messages" empty="No messages yet.">
+        {(message) => (
+          <>
+            <h2 className="font-semibold">{message.subject ?? `Message from ${message.name}`}</h2>
+            <p className="text-sm text-slate-700">
+              {message.name} &lt;{message.email}&gt; · received{" "}
+              <time dateTime={message.receivedAt}>{new Date(message.receivedAt).toUTCString()}</time>
+            </p>
+            <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
+            <p
+              className={`mt-2 text-sm font-medium ${message.status === "sent" ? "text-green-800" : "text-amber-900"}`}
+            >
+              {deliveryState(message)}
+            </p>
+          </>
+        )}
+      </AdminCards>
     </AdminPage>
   );
 }

@@ -1,23 +1,16 @@
 import { Link } from "react-router";
+import { AdminCards } from "#app/components/admin-cards.tsx";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
-import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
+import { loadForAdmin } from "#app/context.server.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import { statusLabel } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Review queue | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Review queue");
 
 /** Admins only; everyone else gets the same 404 as a page that does not exist (ADR 0011). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(context, request);
-  const queue = await context
-    .get(servicesContext)
-    .moderation.listQueue({ viewer })
-    .catch((error: unknown) => {
-      throw pageError(error);
-    });
+  const queue = await loadForAdmin(context, request, (moderation, viewer) => moderation.listQueue({ viewer }));
   return { queue };
 }
 
@@ -28,29 +21,23 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <Link to="/admin/messages" className="mt-2 inline-block font-medium text-brand-700 underline">
         Contact messages and their delivery
       </Link>
-      {queue.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">
-          Nothing is waiting for review.
-        </p>
-      ) : (
-        <ul aria-label="Waiting for review" className="mt-6 space-y-3">
-          {queue.map((item) => (
-            <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Link to={`/admin/jobs/${item.id}`} className="text-lg font-semibold text-brand-700 underline">
-                {item.title} at {item.companyName}
-              </Link>
-              <p className="mt-1 text-sm text-slate-700">
-                {statusLabel(item.status, item.statusReason)}
-                {item.openReports > 0
-                  ? ` · ${item.openReports} open ${item.openReports === 1 ? "report" : "reports"}`
-                  : ""}
-                {item.ownerEmail ? ` · by ${item.ownerEmail}` : ""} ·{" "}
-                <time dateTime={item.since}>{new Date(item.since).toUTCString()}</time>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminCards items={queue} label="Waiting for review" empty="Nothing is waiting for review.">
+        {(item) => (
+          <>
+            <Link to={`/admin/jobs/${item.id}`} className="text-lg font-semibold text-brand-700 underline">
+              {item.title} at {item.companyName}
+            </Link>
+            <p className="mt-1 text-sm text-slate-700">
+              {statusLabel(item.status, item.statusReason)}
+              {item.openReports > 0
+                ? ` · ${item.openReports} open ${item.openReports === 1 ? "report" : "reports"}`
+                : ""}
+              {item.ownerEmail ? ` · by ${item.ownerEmail}` : ""} ·{" "}
+              <time dateTime={item.since}>{new Date(item.since).toUTCString()}</time>
+            </p>
+          </>
+        )}
+      </AdminCards>
     </AdminPage>
   );
 }

@@ -1,13 +1,11 @@
 import { useMemo, useState } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import { jobToForm, JobForm, type SubmitOutcome } from "#app/components/job-form.tsx";
-import { Spinner } from "#app/components/spinner.tsx";
-import { Protected } from "#app/components/protected.tsx";
+import { jobToForm, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
+import { JobFormPage } from "#app/components/job-form-page.tsx";
 import { Toast } from "#app/components/toast.tsx";
-import { callJobApi } from "#app/lib/job-api.ts";
+import { api } from "#app/lib/api-client.ts";
 import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
-import { useElapsed } from "#app/hooks/use-elapsed.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/edit-job";
@@ -33,51 +31,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function EditJob({ loaderData }: Route.ComponentProps) {
   const { job, email } = loaderData;
-  const ready = useElapsed(1500);
   const initial = useMemo(() => jobToForm(job), [job]);
   const [toast, setToast] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
   useRedirectAfter(leaving, "/my-job");
 
-  const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
-    const result = await callJobApi("PATCH", `/api/update-job/${job._id}`, payload);
-    if (!result.ok) return result;
-    if (!result.acknowledged) return { ok: false, message: "The server did not confirm the update. Please try again." };
-    setToast("✔ Job Updated Successfully");
-    setLeaving(true);
-    return { ok: true };
+  const submit = async (values: JobFormState): Promise<SubmitOutcome> => {
+    const result = await api.updateJob(job._id, values);
+    if (result.ok) {
+      setToast("✔ Job Updated Successfully");
+      setLeaving(true);
+    }
+    return result;
   };
 
   return (
-    <Protected>
-      <main className="mx-auto max-w-4xl px-4 py-8">
-        <h1 className="text-3xl font-bold">Update Your Job</h1>
-        <p className="mt-2 text-slate-600">
-          Change any field and save. Back to{" "}
-          <Link to="/my-job" className="font-medium text-brand-700 underline">
-            My Listings
-          </Link>
-          .
-        </p>
-        <div className="mt-8">
-          {ready ? (
-            <JobForm
-              initial={initial}
-              postedByEmail={job.postedByEmail ?? email}
-              submitLabel="Update Job"
-              busyLabel="Saving…"
-              openingsStep="0.01"
-              resetOnSuccess={false}
-              onSubmit={submit}
-            />
-          ) : (
-            <Spinner page label="Loading the job" />
-          )}
-        </div>
-        <Toast message={toast} onDismiss={() => setToast(null)} />
-      </main>
-    </Protected>
+    <JobFormPage
+      title="Update Your Job"
+      lead="Change any field and save. Back to"
+      spinnerLabel="Loading the job"
+      initial={initial}
+      postedByEmail={job.postedByEmail ?? email}
+      submitLabel="Update Job"
+      busyLabel="Saving…"
+      openingsStep="0.01"
+      resetOnSuccess={false}
+      onSubmit={submit}
+    >
+      <Toast message={toast} onDismiss={() => setToast(null)} />
+    </JobFormPage>
   );
 }
 

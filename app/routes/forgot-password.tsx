@@ -1,19 +1,17 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { AuthCard } from "#app/components/auth-card.tsx";
+import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
+import { api } from "#app/lib/api-client.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Forgot password | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Forgot password");
 
 /** The same words whether or not the address has an account, so the page tells nobody who has one. */
 const SENT =
   "If an account uses that address, we sent it a link to choose a new password. The link works once, for one hour.";
 
 export default function ForgotPassword() {
-  const emailId = useId();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,46 +21,17 @@ export default function ForgotPassword() {
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch("/api/auth/request-password-reset", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, redirectTo: "/reset-password" }),
-      });
-      if (response.ok) setSent(true);
-      else if (response.status === 429)
-        setError("You asked for several links in a short time. Please wait a few minutes and try again.");
-      else setError("Enter the email address you signed up with.");
-    } catch {
-      setError("Could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const result = await api.requestPasswordReset(email, "/reset-password");
+    setBusy(false);
+    if (result.ok) setSent(true);
+    else setError(result.kind === "unreadable" ? "Enter the email address you signed up with." : result.message);
   };
 
   return (
     <AuthCard title="Forgot password?" intro="We mail you a link to choose a new password.">
-      <div role="status" className="mt-4 empty:hidden">
-        {sent ? <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">{SENT}</p> : null}
-      </div>
-      <div role="alert" className="mt-2 empty:hidden">
-        {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
-      </div>
+      <AuthMessages success={sent ? SENT : null} error={error} />
       <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
-        <div className="grid gap-1">
-          <label htmlFor={emailId} className="text-sm font-medium">
-            Email
-          </label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            className="rounded-md border border-slate-300 px-3 py-2"
-          />
-        </div>
+        <AuthField label="Email" name="email" type="email" required autoComplete="email" />
         <button
           type="submit"
           disabled={busy}

@@ -1,4 +1,12 @@
-import { BadgeCheck, Mail, MapPin, PhoneCall, Search, SlidersHorizontal } from "#app/components/icons.tsx";
+import {
+  BadgeCheck,
+  Mail,
+  MapPin,
+  PhoneCall,
+  Search,
+  SlidersHorizontal,
+  type IconComponent,
+} from "#app/components/icons.tsx";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useNavigate, useNavigation } from "react-router";
 import { AlertForm } from "#app/components/alert-form.tsx";
@@ -168,6 +176,39 @@ function Counter({ value, label }: { value: string; label: string }) {
   );
 }
 
+/** One of the hero's two search boxes: an icon, a label for screen readers, and the input the search form sends. */
+function HeroField({
+  icon: Icon,
+  label,
+  name,
+  value,
+  placeholder,
+  divided = false,
+}: {
+  icon: IconComponent;
+  label: string;
+  name: "search" | "location";
+  value: string | undefined;
+  placeholder: string;
+  /** A line between it and the box before it, where the two sit side by side. */
+  divided?: boolean;
+}) {
+  return (
+    <label
+      className={`flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600${divided ? " md:border-l md:border-slate-200" : ""}`}
+    >
+      <Icon aria-hidden="true" className="h-5 w-5 text-slate-500" />
+      <span className="sr-only">{label}</span>
+      <input
+        name={name}
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
+      />
+    </label>
+  );
+}
+
 function Hero({
   query,
   postedCount,
@@ -208,26 +249,21 @@ function Hero({
           className="mt-8 flex flex-col gap-2 rounded-xl bg-white p-2 shadow-lg md:flex-row"
         >
           <HiddenFields query={pick(query, FILTER_KEYS)} />
-          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600">
-            <Search aria-hidden="true" className="h-5 w-5 text-slate-500" />
-            <span className="sr-only">Position</span>
-            <input
-              name="search"
-              defaultValue={query.search ?? ""}
-              placeholder="What position are you looking for?"
-              className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
-            />
-          </label>
-          <label className="flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600 md:border-l md:border-slate-200">
-            <MapPin aria-hidden="true" className="h-5 w-5 text-slate-500" />
-            <span className="sr-only">Location</span>
-            <input
-              name="location"
-              defaultValue={query.location ?? ""}
-              placeholder="Location"
-              className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
-            />
-          </label>
+          <HeroField
+            icon={Search}
+            label="Position"
+            name="search"
+            value={query.search}
+            placeholder="What position are you looking for?"
+          />
+          <HeroField
+            icon={MapPin}
+            label="Location"
+            name="location"
+            value={query.location}
+            placeholder="Location"
+            divided
+          />
           <button
             type="submit"
             className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

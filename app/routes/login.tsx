@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { AuthField, AuthMessages } from "#app/components/auth-card.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "#app/lib/auth-client.ts";
-import { syncSignIn } from "#app/lib/token-sync.ts";
+import { api, NETWORK_FAILURE } from "#app/lib/api-client.ts";
 import { fromState, safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { useRootData } from "#app/hooks/use-root-data.ts";
 import { useElapsed } from "#app/hooks/use-elapsed.ts";
@@ -46,9 +47,6 @@ export default function Login() {
   const ids = {
     terms: useId(),
     termsError: useId(),
-    name: useId(),
-    email: useId(),
-    password: useId(),
     providerNote: useId(),
   };
 
@@ -56,7 +54,7 @@ export default function Login() {
   useEffect(() => {
     if (returnedFrom !== "new" && returnedFrom !== "existing") return;
     void storeSessionToken();
-    void syncSignIn(auth.tokenSyncUrl);
+    void api.syncSignIn(auth.tokenSyncUrl);
     setSuccess(returnedFrom === "new" ? NEW_USER : RETURNING_USER);
   }, [returnedFrom, auth.tokenSyncUrl]);
 
@@ -103,14 +101,10 @@ export default function Login() {
         : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
     setBusy(false);
     if (result.error) {
-      setError(
-        result.error.status === 0
-          ? "Could not reach the server. Check your connection and try again."
-          : authErrorMessage(result.error),
-      );
+      setError(result.error.status === 0 ? NETWORK_FAILURE : authErrorMessage(result.error));
       return;
     }
-    await syncSignIn(auth.tokenSyncUrl);
+    await api.syncSignIn(auth.tokenSyncUrl);
     await revalidator.revalidate();
     setSuccess(mode === "signUp" ? NEW_USER : RETURNING_USER);
   };
@@ -130,14 +124,7 @@ export default function Login() {
         <h1 className="mt-4 text-2xl font-bold">Sign In</h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to post jobs for free and manage them in My Listings.</p>
 
-        <div role="status" className="mt-4 empty:hidden">
-          {success ? (
-            <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">{success}</p>
-          ) : null}
-        </div>
-        <div role="alert" className="mt-2 empty:hidden">
-          {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
-        </div>
+        <AuthMessages success={success} error={error} />
 
         <div className="mt-4 flex items-start gap-2">
           <input
@@ -220,45 +207,16 @@ export default function Login() {
         </div>
 
         <form onSubmit={submitEmail} className="mt-4 grid gap-4">
-          {mode === "signUp" ? (
-            <div className="grid gap-1">
-              <label htmlFor={ids.name} className="text-sm font-medium">
-                Name
-              </label>
-              <input
-                id={ids.name}
-                name="name"
-                autoComplete="name"
-                className="rounded-md border border-slate-300 px-3 py-2"
-              />
-            </div>
-          ) : null}
-          <div className="grid gap-1">
-            <label htmlFor={ids.email} className="text-sm font-medium">
-              Email
-            </label>
-            <input
-              id={ids.email}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              className="rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={ids.password} className="text-sm font-medium">
-              Password
-            </label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              required
-              minLength={mode === "signUp" ? 8 : undefined}
-              autoComplete={mode === "signUp" ? "new-password" : "current-password"}
-              className="rounded-md border border-slate-300 px-3 py-2"
-            />
+          {mode === "signUp" ? <AuthField label="Name" name="name" autoComplete="name" /> : null}
+          <AuthField label="Email" name="email" type="email" required autoComplete="email" />
+          <AuthField
+            label="Password"
+            name="password"
+            type="password"
+            required
+            minLength={mode === "signUp" ? 8 : undefined}
+            autoComplete={mode === "signUp" ? "new-password" : "current-password"}
+          >
             {mode === "signUp" ? (
               <p className="text-xs text-slate-600">At least 8 characters.</p>
             ) : (
@@ -266,7 +224,7 @@ export default function Login() {
                 Forgot password?
               </Link>
             )}
-          </div>
+          </AuthField>
           <button
             type="submit"
             disabled={disabled}

@@ -6,7 +6,7 @@ import { Protected } from "#app/components/protected.tsx";
 import { VerifyEmailNotice } from "#app/components/verify-email-notice.tsx";
 import { isExpired, type Job } from "#shared/job.ts";
 import { statusLabel, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
-import { callJobApi } from "#app/lib/job-api.ts";
+import { api } from "#app/lib/api-client.ts";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
 import { formatAmount } from "#shared/money.ts";
@@ -82,16 +82,9 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
     const job = selected;
     if (!job) return;
     setStage("done");
-    const result = await callJobApi("DELETE", `/api/job/${job._id}`);
-    if (result.ok && result.acknowledged) {
-      setJobs((list) => list.filter((item) => item._id !== job._id));
-    } else {
-      setError(
-        result.ok
-          ? `“${job.jobTitle}” was not deleted: the server did not confirm it. Please try again.`
-          : `“${job.jobTitle}” was not deleted: ${result.message}`,
-      );
-    }
+    const result = await api.deleteJob(job._id);
+    if (result.ok) setJobs((list) => list.filter((item) => item._id !== job._id));
+    else setError(`“${job.jobTitle}” was not deleted: ${result.message}`);
   };
 
   return (

@@ -1,13 +1,10 @@
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
 import { Dialog } from "#app/components/dialog.tsx";
-import { emptyJobForm, JobForm, type SubmitOutcome } from "#app/components/job-form.tsx";
-import { Spinner } from "#app/components/spinner.tsx";
-import { Protected } from "#app/components/protected.tsx";
+import { emptyJobForm, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
+import { JobFormPage } from "#app/components/job-form-page.tsx";
 import { Toast } from "#app/components/toast.tsx";
-import { callJobApi } from "#app/lib/job-api.ts";
+import { api } from "#app/lib/api-client.ts";
 import { requireUser } from "#app/context.server.ts";
-import { useElapsed } from "#app/hooks/use-elapsed.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/post-job";
@@ -23,9 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Spec §9: the app moves on to My Listings 2 s after the toast. */
-
 export default function PostJob({ loaderData }: Route.ComponentProps) {
-  const ready = useElapsed(1500);
   const initial = useMemo(() => emptyJobForm(), []);
   const [posted, setPosted] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
@@ -33,13 +28,10 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
 
   useRedirectAfter(leaving, "/my-job");
 
-  const submit = async (payload: Record<string, unknown>): Promise<SubmitOutcome> => {
-    const result = await callJobApi("POST", "/api/post-job", payload);
-    if (!result.ok) return result;
-    if (!result.acknowledged)
-      return { ok: false, message: "The server did not confirm the job was posted. Please try again." };
-    setPosted(true);
-    return { ok: true };
+  const submit = async (job: JobFormState): Promise<SubmitOutcome> => {
+    const result = await api.postJob(job);
+    if (result.ok) setPosted(true);
+    return result;
   };
 
   const acknowledge = () => {
@@ -49,49 +41,35 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <Protected>
-      <main className="mx-auto max-w-4xl px-4 py-8">
-        <h1 className="text-3xl font-bold">Post a Job for Free</h1>
-        <p className="mt-2 text-slate-600">
-          Once posted, you can edit or delete your listing any time in{" "}
-          <Link to="/my-job" className="font-medium text-brand-700 underline">
-            My Listings
-          </Link>
-          .
-        </p>
-        <div className="mt-8">
-          {ready ? (
-            <JobForm
-              initial={initial}
-              postedByEmail={loaderData.email}
-              submitLabel="Post Job"
-              busyLabel="Posting…"
-              openingsStep="1"
-              resetOnSuccess
-              onSubmit={submit}
-            />
-          ) : (
-            <Spinner page label="Loading the job form" />
-          )}
-        </div>
-        <Dialog
-          open={posted}
-          title="Job Posted Successfully!"
-          onClose={acknowledge}
-          actions={
-            <button
-              type="button"
-              onClick={acknowledge}
-              className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              Ok
-            </button>
-          }
-        >
-          <p>View your listings in My Listings to edit or delete them anytime.</p>
-        </Dialog>
-        <Toast message={toast} onDismiss={() => setToast(null)} />
-      </main>
-    </Protected>
+    <JobFormPage
+      title="Post a Job for Free"
+      lead="Once posted, you can edit or delete your listing any time in"
+      spinnerLabel="Loading the job form"
+      initial={initial}
+      postedByEmail={loaderData.email}
+      submitLabel="Post Job"
+      busyLabel="Posting…"
+      openingsStep="1"
+      resetOnSuccess
+      onSubmit={submit}
+    >
+      <Dialog
+        open={posted}
+        title="Job Posted Successfully!"
+        onClose={acknowledge}
+        actions={
+          <button
+            type="button"
+            onClick={acknowledge}
+            className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            Ok
+          </button>
+        }
+      >
+        <p>View your listings in My Listings to edit or delete them anytime.</p>
+      </Dialog>
+      <Toast message={toast} onDismiss={() => setToast(null)} />
+    </JobFormPage>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { LegalDocument, type LegalSection } from "#app/components/legal-document.tsx";
-import { PageIntro } from "#app/components/page-intro.tsx";
 import { SiteName } from "#app/components/site-name.tsx";
 import { siteNameOf, titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/privacy-policy";
@@ -138,15 +137,18 @@ const SECTIONS: readonly LegalSection[] = [
 
 export default function PrivacyPolicy() {
   return (
-    <main>
-      <PageIntro eyebrow="Privacy Policy" title="Privacy Notice">
-        <p>Last updated: August 02, 2024</p>
-        <p className="mt-2 text-base text-slate-600">
+    <LegalDocument
+      eyebrow="Privacy Policy"
+      title="Privacy Notice"
+      dated="Last updated: August 02, 2024"
+      summary={
+        <>
           This notice explains what personal data <SiteName /> collects when you browse, sign in, post a job or contact
           us, and what we do with it.
-        </p>
-      </PageIntro>
-      <LegalDocument sections={SECTIONS} label="Privacy Notice sections" />
-    </main>
+        </>
+      }
+      sections={SECTIONS}
+      label="Privacy Notice sections"
+    />
   );
 }

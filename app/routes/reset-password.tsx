@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AuthCard } from "#app/components/auth-card.tsx";
+import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
+import { api } from "#app/lib/api-client.ts";
+import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password | Job Board" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlisted("Choose a new password");
 
 const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 
@@ -14,32 +13,23 @@ const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token");
-  const passwordId = useId();
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(token && !params.get("error") ? null : EXPIRED);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The form shows only with a token.
+    if (!token) return;
     const newPassword = String(new FormData(event.currentTarget).get("password") ?? "");
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch("/api/auth/reset-password", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ newPassword, token }),
-      });
-      if (response.ok) setDone(true);
-      else if (response.status === 429) setError("Too many attempts. Please wait a minute and try again.");
-      else if (newPassword.length < 8) setError("The password must have at least 8 characters.");
-      else setError(EXPIRED);
-    } catch {
-      setError("Could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const result = await api.resetPassword(newPassword, token);
+    setBusy(false);
+    if (result.ok) setDone(true);
+    else if (result.kind !== "unreadable") setError(result.message);
+    else if (newPassword.length < 8) setError("The password must have at least 8 characters.");
+    else setError(EXPIRED);
   };
 
   return (
@@ -47,37 +37,23 @@ export default function ResetPassword() {
       title="Choose a new password"
       intro="Every device signed in to your account is signed out once you change it."
     >
-      <div role="status" className="mt-4 empty:hidden">
-        {done ? (
-          <p className="rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-800">
-            Your password is changed. Sign in with it.
-          </p>
-        ) : null}
-      </div>
-      <div role="alert" className="mt-2 empty:hidden">
-        {error ? <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
-      </div>
+      <AuthMessages success={done ? "Your password is changed. Sign in with it." : null} error={error} />
       {done ? (
         <Link to="/login" className="mt-4 inline-block font-medium text-brand-700 underline">
           Sign in
         </Link>
       ) : token ? (
         <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
-          <div className="grid gap-1">
-            <label htmlFor={passwordId} className="text-sm font-medium">
-              New password
-            </label>
-            <input
-              id={passwordId}
-              name="password"
-              type="password"
-              required
-              minLength={8}
-              autoComplete="new-password"
-              className="rounded-md border border-slate-300 px-3 py-2"
-            />
+          <AuthField
+            label="New password"
+            name="password"
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+          >
             <p className="text-xs text-slate-600">At least 8 characters.</p>
-          </div>
+          </AuthField>
           <button
             type="submit"
             disabled={busy}

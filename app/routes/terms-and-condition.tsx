@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { LegalDocument, type LegalSection } from "#app/components/legal-document.tsx";
-import { PageIntro } from "#app/components/page-intro.tsx";
 import { SiteName } from "#app/components/site-name.tsx";
 import { siteNameOf, titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/terms-and-condition";
@@ -155,15 +154,18 @@ const SECTIONS: readonly LegalSection[] = [
 
 export default function TermsAndConditions() {
   return (
-    <main>
-      <PageIntro eyebrow="Terms and Conditions" title="User Agreement">
-        <p>Effective date: August 2, 2024</p>
-        <p className="mt-2 text-base text-slate-600">
+    <LegalDocument
+      eyebrow="Terms and Conditions"
+      title="User Agreement"
+      dated="Effective date: August 2, 2024"
+      summary={
+        <>
           These terms apply to everyone who visits <SiteName />, searches for jobs or posts them. Please read them
           before you use the site.
-        </p>
-      </PageIntro>
-      <LegalDocument sections={SECTIONS} label="Terms and Conditions sections" />
-    </main>
+        </>
+      }
+      sections={SECTIONS}
+      label="Terms and Conditions sections"
+    />
   );
 }

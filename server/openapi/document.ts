@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorBodySchema } from "#shared/api.ts";
+import { errorBodySchema } from "#shared/errors.ts";
 import { ERROR_STATUS } from "#shared/errors.ts";
 import { OPERATIONS, type Answer, type Operation } from "#server/openapi/operations.ts";
 

@@ -138,7 +138,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     await field(page, "jobTitle").fill("Typed But Not Saved");
     await api(e2e.url, `/api/job/${id}`, { method: "DELETE", session: owner });
     await page.getByRole("button", { name: "Update Job" }).click();
-    await page.getByRole("alert").filter({ hasText: "This job no longer exists." }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "Job not found" }).waitFor();
     expect(await field(page, "jobTitle").inputValue()).toBe("Typed But Not Saved");
     expect(page.url()).toBe(`${e2e.url}/edit-job/${id}`);
   });

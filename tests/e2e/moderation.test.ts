@@ -4,7 +4,7 @@ import { createTransport, deliverDueMails } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { expectAccessible, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { expectAccessible, flowTest, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 import { daysAgo } from "#tests/e2e/job-data.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -33,6 +33,7 @@ async function deliverMailOnce() {
 
 describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewport) => {
   let admin: Session;
+  const flow = flowTest(viewport);
 
   beforeAll(async () => {
     admin = await signUp(e2e.url, { name: "Admin" });
@@ -160,6 +161,26 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     expect((await fetch(`${e2e.url}/jobs/${id}`)).status).toBe(200);
     expect(await searchTitles(title)).toEqual([title]);
   });
+
+  flow(
+    "an admin suspends the employer from a review, told in the server's words that it needs a reason, then lifts the suspension",
+    async () => {
+      const employer = await signUp(e2e.url, { name: "Spammer" });
+      const id = await post(employer, `Suspicious listing ${name}`);
+      const review = await e2e.open(`/admin/jobs/${id}`, { viewport, session: admin });
+      await review.getByRole("button", { name: "Suspend the employer" }).click();
+      await review.getByRole("alert").filter({ hasText: "Say why the account is suspended" }).waitFor();
+      expect(await review.getByRole("alert").innerText()).toBe("Say why the account is suspended");
+      await review.getByRole("textbox", { name: /^Reason/ }).fill("Posts the same scam daily");
+      await review.getByRole("button", { name: "Suspend the employer" }).click();
+      await review.getByRole("status").filter({ hasText: "The account is suspended." }).waitFor();
+      await review.getByText("Account suspended", { exact: false }).first().waitFor();
+      await review.getByRole("button", { name: "Lift the suspension" }).click();
+      await review.getByRole("status").filter({ hasText: "The suspension is lifted." }).waitFor();
+      await review.getByRole("button", { name: "Suspend the employer" }).waitFor();
+      await review.context().close();
+    },
+  );
 
   test("a reader who picks no reason is told to pick one, and nothing is sent", async () => {
     const id = await post(admin, `Unreasoned report ${name}`);
