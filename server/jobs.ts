@@ -230,14 +230,14 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
           limit,
         );
         if (!insertedId) throw overLimit();
-        return { acknowledged: true as const, insertedId, status: "pending" as JobStatus };
+        return { acknowledged: true as const, insertedId, status: "pending" as JobStatus, awaitingVerification: true };
       }
       const status = statusOfNewListing(env.MODERATION, account, isAdmin);
       const insertedId = await insertJob(db, input, user, { status }, limit);
       if (!insertedId) throw overLimit();
       if (status === "pending")
         await submitForReview({ id: insertedId, title: input.jobTitle, companyName: input.companyName }, user, false);
-      return { acknowledged: true as const, insertedId, status };
+      return { acknowledged: true as const, insertedId, status, awaitingVerification: false };
     },
 
     /** A PATCH may carry some fields or all; the merged job is validated as a whole. */

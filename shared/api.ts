@@ -66,8 +66,16 @@ export const ownedJobSchema = jobSchema
   .meta({ id: "OwnedJob", title: "OwnedJob" });
 
 export const postJobAnswerSchema = z
-  .object({ acknowledged: z.literal(true), insertedId: z.uuid(), status: jobStatusSchema })
+  .object({
+    acknowledged: z.literal(true),
+    insertedId: z.uuid(),
+    status: jobStatusSchema,
+    awaitingVerification: z
+      .boolean()
+      .describe("Pending until the employer verifies their email address (otherwise a pending listing awaits review)"),
+  })
   .meta({ id: "PostJobAnswer" });
+export type PostJobAnswer = z.output<typeof postJobAnswerSchema>;
 export const updateJobAnswerSchema = z
   .object({
     acknowledged: z.literal(true),

@@ -2,12 +2,15 @@ import { useRef, useState, type FormEvent } from "react";
 import { CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";
+import { useTypedBeforeHydration } from "#app/hooks/use-typed-before-hydration.ts";
 
 type Values = Record<ContactField, string>;
 type Popup = { message: string; tone: "success" | "error" };
 
 const EMPTY: Values = { name: "", email: "", phoneNumber: "", subject: "", message: "" };
 const FIELD_ORDER: ContactField[] = ["name", "email", "phoneNumber", "subject", "message"];
+const inputId = (name: ContactField) => `contact-${name}`;
+const INPUT_IDS = Object.fromEntries(FIELD_ORDER.map((name) => [name, inputId(name)])) as Record<ContactField, string>;
 
 // Spec §8, verbatim.
 export const CONTACT_SUCCESS = "Email sent successfully";
@@ -25,6 +28,8 @@ export function ContactForm() {
   const [submitting, setSubmitting] = useState(false);
   const [popup, setPopup] = useState<Popup | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+
+  useTypedBeforeHydration(INPUT_IDS, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const show = (message: string, tone: Popup["tone"]) => setPopup({ message, tone });
 
@@ -51,7 +56,7 @@ export function ContactForm() {
 
   const field = (name: ContactField) => ({
     name,
-    id: `contact-${name}`,
+    id: inputId(name),
     value: values[name],
     maxLength: CONTACT_LIMITS[name],
     onChange: (event: { target: { value: string } }) =>
@@ -64,7 +69,7 @@ export function ContactForm() {
   });
 
   const label = (name: ContactField, text: string, required: boolean) => (
-    <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-800">
+    <label htmlFor={inputId(name)} className="block text-sm font-medium text-slate-800">
       {text}
       {required ? (
         <span aria-hidden="true" className="text-red-700">

@@ -47,7 +47,6 @@ export default function Login() {
   const ids = {
     terms: useId(),
     termsError: useId(),
-    providerNote: useId(),
   };
 
   // Back from a provider: the server already created the session; the URL says whether the user is new.
@@ -111,8 +110,9 @@ export default function Login() {
 
   if (!ready) return <Spinner page label="Loading sign-in" />;
 
+  // Only what the operator set up is offered: a greyed-out button that can never work only says the board is unfinished.
   const configured = new Set(auth.socialProviders);
-  const missing = PROVIDERS.filter((provider) => !configured.has(provider.id));
+  const offered = PROVIDERS.filter((provider) => configured.has(provider.id));
   const disabled = busy || success !== null;
 
   return (
@@ -121,7 +121,7 @@ export default function Login() {
         <Link to="/" className="text-lg font-bold text-brand-600">
           {site.name}
         </Link>
-        <h1 className="mt-4 text-2xl font-bold">Sign In</h1>
+        <h1 className="mt-4 text-2xl font-bold">{mode === "signUp" ? "Create an Account" : "Sign In"}</h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to post jobs for free and manage them in My Listings.</p>
 
         <AuthMessages success={success} error={error} />
@@ -157,32 +157,30 @@ export default function Login() {
           </p>
         ) : null}
 
-        <div className="mt-6 grid gap-3">
-          {PROVIDERS.map((provider) => (
-            <button
-              key={provider.id}
-              type="button"
-              onClick={() => signInWith(provider.id)}
-              disabled={disabled || !configured.has(provider.id)}
-              aria-describedby={configured.has(provider.id) ? undefined : ids.providerNote}
-              className="rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              Sign in with {provider.name}
-            </button>
-          ))}
-          {missing.length ? (
-            <p id={ids.providerNote} className="text-sm text-slate-600">
-              {missing.map((provider) => provider.name).join(" and ")} sign-in {missing.length > 1 ? "are" : "is"} not
-              set up on this job board. Use your email below instead.
-            </p>
-          ) : null}
-        </div>
-
-        <div className="my-6 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
-          <span className="h-px flex-1 bg-slate-200" />
-          or use your email
-          <span className="h-px flex-1 bg-slate-200" />
-        </div>
+        {offered.length ? (
+          <>
+            <div className="mt-6 grid gap-3">
+              {offered.map((provider) => (
+                <button
+                  key={provider.id}
+                  type="button"
+                  onClick={() => signInWith(provider.id)}
+                  disabled={disabled}
+                  className="rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
+                >
+                  Sign in with {provider.name}
+                </button>
+              ))}
+            </div>
+            <div className="my-6 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
+              <span className="h-px flex-1 bg-slate-200" />
+              or use your email
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
+          </>
+        ) : (
+          <div className="mt-6" />
+        )}
 
         <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Email account">
           {(

@@ -7,6 +7,7 @@ import { api } from "#app/lib/api-client.ts";
 import { requireUser } from "#app/context.server.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
+import type { PostJobAnswer } from "#shared/api.ts";
 import type { Route } from "./+types/post-job";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -22,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Spec §9: the app moves on to My Listings 2 s after the toast. */
 export default function PostJob({ loaderData }: Route.ComponentProps) {
   const initial = useMemo(() => emptyJobForm(), []);
-  const [posted, setPosted] = useState(false);
+  // What the server said of the listing: the dialog keeps the spec's words and adds where the listing stands.
+  const [posted, setPosted] = useState<PostJobAnswer | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
@@ -30,12 +32,12 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
 
   const submit = async (job: JobFormState): Promise<SubmitOutcome> => {
     const result = await api.postJob(job);
-    if (result.ok) setPosted(true);
+    if (result.ok) setPosted(result.data);
     return result;
   };
 
   const acknowledge = () => {
-    setPosted(false);
+    setPosted(null);
     setToast("✔ Congratulations Job Posted Successfully");
     setLeaving(true);
   };
@@ -54,7 +56,7 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
       onSubmit={submit}
     >
       <Dialog
-        open={posted}
+        open={posted !== null}
         title="Job Posted Successfully!"
         onClose={acknowledge}
         actions={
@@ -68,6 +70,13 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
         }
       >
         <p>View your listings in My Listings to edit or delete them anytime.</p>
+        {posted?.status === "pending" ? (
+          <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+            {posted.awaitingVerification
+              ? `It is not shown to job seekers until you verify your email address: follow the link we sent to ${loaderData.email}.`
+              : "It is not shown to job seekers yet: new listings are reviewed first, and we will email you when it is published."}
+          </p>
+        ) : null}
       </Dialog>
       <Toast message={toast} onDismiss={() => setToast(null)} />
     </JobFormPage>

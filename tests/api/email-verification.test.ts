@@ -181,6 +181,7 @@ describe("email verification with MODERATION=first", () => {
       body: validJob({ jobTitle: "Verified then reviewed" }),
       session: employer,
     });
+    expect(json).toMatchObject({ status: "pending", awaitingVerification: true });
     const adminMails = () =>
       server.services.database.db
         .select()

@@ -48,6 +48,7 @@ describe.each(engines)("jobs API authorisation on %s", (engine) => {
       acknowledged: true,
       insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       status: "published",
+      awaitingVerification: false,
     });
     const stored = await row(json.insertedId);
     expect(stored?.title).toBe("Platform Engineer");

@@ -313,21 +313,36 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
   });
 });
 
-test("provider buttons are disabled and explain themselves when the operator has not configured them", async () => {
-  const plain = await startTestServer({ pages: true });
-  const page = await e2e.newPage({ viewport: DESKTOP, baseUrl: plain.url });
+test.each(VIEWPORTS)(
+  "at %s width, sign-in buttons the operator has not set up are not shown, and the email form stands alone",
+  async (_name, viewport) => {
+    const plain = await startTestServer({ pages: true });
+    const page = await e2e.newPage({ viewport, baseUrl: plain.url });
+    try {
+      await page.goto(`${plain.url}/login`);
+      await page.getByRole("heading", { name: "Sign In" }).waitFor();
+      await page.getByRole("button", { name: "Create an account" }).waitFor();
+      expect(await page.getByRole("button", { name: /^Sign in with (Google|GitHub)/ }).count()).toBe(0);
+      expect(await page.getByText("or use your email").count()).toBe(0);
+      await expectAccessible(page);
+    } finally {
+      await page.context().close();
+      await plain.close();
+    }
+  },
+);
+
+test("the heading says what the form does: Sign In, or Create an Account on that tab", async () => {
+  const page = await e2e.newPage({ viewport: DESKTOP });
   try {
-    await page.goto(`${plain.url}/login`);
+    await page.goto(`${e2e.url}/login`);
     await page.getByRole("heading", { name: "Sign In" }).waitFor();
-    const google = page.getByRole("button", { name: "Sign in with Google" });
-    expect(await google.isDisabled()).toBe(true);
-    expect(await page.getByRole("button", { name: "Sign in with GitHub" }).isDisabled()).toBe(true);
-    expect(await google.getAttribute("aria-describedby")).toBeTruthy();
-    await page
-      .getByText("Google and GitHub sign-in are not set up on this job board. Use your email below instead.")
-      .waitFor();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Create an account" }).click();
+    await page.getByRole("heading", { name: "Create an Account" }).waitFor();
+    await page.getByRole("button", { name: "I have an account" }).click();
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
   } finally {
     await page.context().close();
-    await plain.close();
   }
 });
