@@ -65,7 +65,7 @@ const optionalUrl = z
   .or(z.literal("").transform(() => undefined));
 
 /** Text an operator may switch off: unset keeps the default, `none` (or an empty value) shows nothing. */
-const textOrNone = (fallback: string) =>
+const textOrNone = (fallback: string | undefined) =>
   z
     .string()
     .optional()
@@ -238,22 +238,14 @@ export const envSchema = z.object({
       }
       return names;
     }),
-  // The operator's board (server/site.ts): name, how to reach them, the hero's counters. Defaults are the spec's.
+  // The operator's board (server/site.ts): name, how to reach them, the hero's counters. The name and counters default
+  // to the spec's; how to reach the operator is shown only as they set it: someone else's address would be a lie.
   SITE_NAME: z.string().trim().min(1, "Must not be empty").default("Job Board"),
-  SITE_EMAIL: z
-    .email({ error: "Must be an e-mail address, for example jobs@example.com" })
-    .default("support@jobboard.community"),
-  SITE_PHONE: textOrNone("+91 80 4718 2290"),
-  SITE_ADDRESS: list([
-    "Job Board Community Desk",
-    "3rd Floor, 27 Residency Road",
-    "Bengaluru, Karnataka 560025, India",
-  ]),
-  SITE_HOURS: textOrNone("Monday to Friday, 10:00 to 18:00 IST"),
-  SITE_SOCIAL_LINKS: list([
-    "https://www.linkedin.com/company/job-board-community",
-    "https://t.me/jobboardcommunity",
-  ]).pipe(
+  SITE_EMAIL: z.email({ error: "Must be an e-mail address, for example jobs@example.com" }).optional(),
+  SITE_PHONE: textOrNone(undefined),
+  SITE_ADDRESS: list([]),
+  SITE_HOURS: textOrNone(undefined),
+  SITE_SOCIAL_LINKS: list([]).pipe(
     z.array(
       z.url({
         protocol: /^https?$/,

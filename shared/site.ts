@@ -6,7 +6,8 @@ export type SocialLink = { href: string; label: string; kind: SocialKind };
 export type SiteSettings = {
   /** The board's name: header, footer, splash, page titles. */
   name: string;
-  contactEmail: string;
+  /** Absent, like the phone, address and hours, until the operator sets it (the contact form works regardless). */
+  contactEmail: string | undefined;
   phone: string | undefined;
   /** Postal address, one line each; empty when the operator shows none. */
   address: string[];

@@ -21,13 +21,17 @@ function Detail({ icon: Icon, term, children }: { icon: IconComponent; term: str
 /** How to reach the operator besides the form (SITE_EMAIL, SITE_PHONE, SITE_ADDRESS, SITE_HOURS); what they set to none is left out. */
 export function ContactDetails() {
   const site = useSite();
+  if (!site.contactEmail && !site.phone && site.address.length === 0 && !site.hours)
+    return <p className="text-slate-700">Write to us with the form on this page: it reaches the team directly.</p>;
   return (
     <dl className="space-y-5 text-slate-700">
-      <Detail icon={Mail} term="Email">
-        <a href={`mailto:${site.contactEmail}`} className={linkClass}>
-          {site.contactEmail}
-        </a>
-      </Detail>
+      {site.contactEmail ? (
+        <Detail icon={Mail} term="Email">
+          <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+            {site.contactEmail}
+          </a>
+        </Detail>
+      ) : null}
       {site.phone ? (
         <Detail icon={Phone} term="Phone">
           <a href={telHref(site.phone)} className={linkClass}>

@@ -19,9 +19,11 @@ export function Footer() {
             Free job listings for employers, tech and non-tech jobs for everyone.
           </p>
           <address className="mt-3 space-y-1 text-sm not-italic">
-            <a href={`mailto:${site.contactEmail}`} className={`block ${linkClass}`}>
-              {site.contactEmail}
-            </a>
+            {site.contactEmail ? (
+              <a href={`mailto:${site.contactEmail}`} className={`block ${linkClass}`}>
+                {site.contactEmail}
+              </a>
+            ) : null}
             {site.phone ? (
               <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className={`block ${linkClass}`}>
                 {site.phone}
@@ -59,24 +61,26 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Follow us</h2>
-          <ul className="mt-3 flex gap-3">
-            {site.socialLinks.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={link.label}
-                  className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand-600 hover:text-white"
-                >
-                  <SocialIcon kind={link.kind} />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {site.socialLinks.length > 0 ? (
+          <div>
+            <h2 className="text-sm font-semibold text-white">Follow us</h2>
+            <ul className="mt-3 flex gap-3">
+              {site.socialLinks.map((link) => (
+                <li key={link.href}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={link.label}
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand-600 hover:text-white"
+                  >
+                    <SocialIcon kind={link.kind} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} {site.name}. Open source.

@@ -15,6 +15,6 @@ export function titled(matches: readonly MetaMatch[], page: string): string {
 }
 
 /** The head of a page search engines must not list (the admin screens, the password pages). */
-export function unlisted(page: string) {
-  return [{ title: `${page} | Job Board` }, { name: "robots", content: "noindex" }];
+export function unlisted(matches: readonly MetaMatch[], page: string) {
+  return [{ title: titled(matches, page) }, { name: "robots", content: "noindex" }];
 }

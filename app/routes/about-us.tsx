@@ -68,15 +68,16 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const counters = counterValues(site, loaderData.postedCount);
   const stats = [
-    { value: counters.jobsPosted, label: "Jobs posted" },
-    { value: counters.jobseekers, label: "Authorized jobseekers" },
-    { value: counters.monthlyUsers, label: "Monthly visits" },
+    // The home page's hero labels, so the same figure is not called two things on two pages.
+    { value: counters.jobsPosted, label: "Jobs Posted" },
+    { value: counters.jobseekers, label: "Jobseekers" },
+    { value: counters.monthlyUsers, label: "Monthly Users" },
   ];
   return (
     <main>
       <PageIntro eyebrow="About Us" title="Our Story">
         <p>
-          Job Board began with a simple idea: a small business should not have to pay more to advertise a job than it
+          {site.name} began with a simple idea: a small business should not have to pay more to advertise a job than it
           pays the person it hires. So posting here is free, and searching and applying are free too.
         </p>
       </PageIntro>
@@ -131,27 +132,29 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <section aria-labelledby="follow-heading" className="text-center">
-          <h2 id="follow-heading" className="text-2xl font-semibold text-slate-900">
-            Follow Us
-          </h2>
-          <p className="mt-2 text-slate-700">New openings, hiring tips and product news, where you already are.</p>
-          <ul className="mt-6 flex flex-wrap justify-center gap-4">
-            {site.socialLinks.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700"
-                >
-                  <SocialIcon kind={link.kind} />
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {site.socialLinks.length > 0 ? (
+          <section aria-labelledby="follow-heading" className="text-center">
+            <h2 id="follow-heading" className="text-2xl font-semibold text-slate-900">
+              Follow Us
+            </h2>
+            <p className="mt-2 text-slate-700">New openings, hiring tips and product news, where you already are.</p>
+            <ul className="mt-6 flex flex-wrap justify-center gap-4">
+              {site.socialLinks.map((link) => (
+                <li key={link.href}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700"
+                  >
+                    <SocialIcon kind={link.kind} />
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </main>
   );

@@ -13,8 +13,8 @@ import {
 } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin-job";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  unlisted(loaderData ? `Review: ${loaderData.review.job.jobTitle}` : "Page not found");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  unlisted(matches, loaderData ? `Review: ${loaderData.review.job.jobTitle}` : "Page not found");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const review = await loadForAdmin(context, request, (moderation, viewer) =>

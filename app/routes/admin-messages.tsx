@@ -4,7 +4,7 @@ import { loadForAdmin } from "#app/context.server.ts";
 import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-messages";
 
-export const meta: Route.MetaFunction = () => unlisted("Contact messages");
+export const meta: Route.MetaFunction = ({ matches }) => unlisted(matches, "Contact messages");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const messages = await loadForAdmin(context, request, (moderation, viewer) =>

@@ -6,7 +6,7 @@ import { unlisted } from "#app/lib/meta.ts";
 import { statusLabel } from "#shared/moderation.ts";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => unlisted("Review queue");
+export const meta: Route.MetaFunction = ({ matches }) => unlisted(matches, "Review queue");
 
 /** Admins only; everyone else gets the same 404 as a page that does not exist (ADR 0011). */
 export async function loader({ request, context }: Route.LoaderArgs) {

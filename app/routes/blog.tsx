@@ -1,14 +1,14 @@
 import { servicesContext } from "#app/context.server.ts";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { formatPostDate } from "#shared/blog.ts";
-import { titled } from "#app/lib/meta.ts";
+import { siteNameOf, titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/blog";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: titled(matches, "Blog") },
   {
     name: "description",
-    content: "News from Job Board: new features, hiring advice for employers and tips for job seekers.",
+    content: `News from ${siteNameOf(matches) ?? "the board"}: new features, hiring advice for employers and tips for job seekers.`,
   },
 ];
 

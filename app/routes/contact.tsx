@@ -3,15 +3,14 @@ import { ContactDetails } from "#app/components/contact-details.tsx";
 import { ContactForm } from "#app/components/contact-form.tsx";
 import { Faq, type FaqEntry } from "#app/components/faq.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
-import { titled } from "#app/lib/meta.ts";
+import { siteNameOf, titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: titled(matches, "Get in Touch") },
   {
     name: "description",
-    content:
-      "Contact the Job Board team about a listing, your account or the site. We reply within 2-3 working days. Answers to common questions included.",
+    content: `Contact the ${siteNameOf(matches) ?? "board's"} team about a listing, your account or the site. We reply within 2-3 working days. Answers to common questions included.`,
   },
 ];
 

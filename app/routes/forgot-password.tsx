@@ -5,7 +5,7 @@ import { api } from "#app/lib/api-client.ts";
 import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => unlisted("Forgot password");
+export const meta: Route.MetaFunction = ({ matches }) => unlisted(matches, "Forgot password");
 
 /** The same words whether or not the address has an account, so the page tells nobody who has one. */
 const SENT =

@@ -2,10 +2,11 @@ import { BellRing } from "#app/components/icons.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { describeSearch } from "#shared/alerts.ts";
+import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/my-alerts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "My Job Alerts | Job Board" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titled(matches, "My Job Alerts") },
   { name: "description", content: "The job alerts mailed to your account's address." },
 ];
 

@@ -5,7 +5,7 @@ import { api } from "#app/lib/api-client.ts";
 import { unlisted } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => unlisted("Choose a new password");
+export const meta: Route.MetaFunction = ({ matches }) => unlisted(matches, "Choose a new password");
 
 const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 

@@ -3,7 +3,8 @@ import { signUp } from "#tests/support/http.ts";
 import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
 import { open } from "#tests/e2e/job-data.ts";
 
-const e2e = useE2e();
+// The footer shows the social channels the operator set (none by default).
+const e2e = useE2e({ env: { SITE_SOCIAL_LINKS: "https://www.linkedin.com/company/acme|https://t.me/acmejobs" } });
 
 test("the header links Find Jobs, Job Sites, My Listings, Post Free Job and the favourites heart", async () => {
   const page = await e2e.newPage({ viewport: DESKTOP });
