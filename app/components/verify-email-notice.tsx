@@ -2,6 +2,9 @@ import { MailWarning } from "#app/components/icons.tsx";
 import { useState } from "react";
 import { api } from "#app/lib/api-client.ts";
 
+/** Where the verification link lands: My Listings, which then says the address is verified. */
+export const VERIFIED_LANDING = "/my-job?verified";
+
 /**
  * Says why an employer's listings are not published yet, and sends the verification mail again (better-auth's
  * endpoint, rate limited per client).
@@ -12,7 +15,7 @@ export function VerifyEmailNotice({ email }: { email: string }) {
 
   const resend = async () => {
     setBusy(true);
-    const result = await api.resendVerificationMail(email, "/my-job");
+    const result = await api.resendVerificationMail(email, VERIFIED_LANDING);
     setBusy(false);
     setMessage(
       result.ok

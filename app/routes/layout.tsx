@@ -1,8 +1,22 @@
 import { Outlet } from "react-router";
 import { Footer } from "#app/components/footer.tsx";
 import { Header } from "#app/components/header.tsx";
+import { VerifyEmailNotice } from "#app/components/verify-email-notice.tsx";
+import { getSessionUser, servicesContext } from "#app/context.server.ts";
+import type { Route } from "./+types/layout";
 
-export default function SiteLayout() {
+/**
+ * A signed-in account whose listings wait for its address to be verified is told so on every page, from the moment it
+ * signs up until it follows the link: not only on My Listings, where nobody looks first.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context, request);
+  if (!user) return { verifyEmail: null };
+  const { mustVerifyEmail } = await context.get(servicesContext).jobs.postingStatus({ user });
+  return { verifyEmail: mustVerifyEmail ? user.email : null };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -12,6 +26,11 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <Header />
+      {loaderData.verifyEmail ? (
+        <div className="mx-auto w-full max-w-6xl px-4">
+          <VerifyEmailNotice email={loaderData.verifyEmail} />
+        </div>
+      ) : null}
       <div id="main-content" className="flex-1">
         <Outlet />
       </div>

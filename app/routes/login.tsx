@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useRevalidator, useSearchParams } from "react-router";
-import { AuthField, AuthMessages } from "#app/components/auth-card.tsx";
+import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
+import { VERIFIED_LANDING } from "#app/components/verify-email-notice.tsx";
 import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "#app/lib/auth-client.ts";
 import { api, NETWORK_FAILURE } from "#app/lib/api-client.ts";
 import { fromState, safeRedirectPath } from "#app/lib/safe-redirect.ts";
@@ -31,7 +32,7 @@ type Mode = "signIn" | "signUp";
 
 export default function Login() {
   const ready = useElapsed(1500);
-  const { auth, site } = useRootData();
+  const { auth } = useRootData();
   const location = useLocation();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
@@ -96,7 +97,9 @@ export default function Login() {
     setBusy(true);
     const result =
       mode === "signUp"
-        ? await authClient.signUp.email({ email, password, name }).catch(() => ({ error: { status: 0 }, data: null }))
+        ? await authClient.signUp
+            .email({ email, password, name, callbackURL: VERIFIED_LANDING })
+            .catch(() => ({ error: { status: 0 }, data: null }))
         : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
     setBusy(false);
     if (result.error) {
@@ -116,122 +119,117 @@ export default function Login() {
   const disabled = busy || success !== null;
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-md sm:p-8">
-        <Link to="/" className="text-lg font-bold text-brand-600">
-          {site.name}
-        </Link>
-        <h1 className="mt-4 text-2xl font-bold">{mode === "signUp" ? "Create an Account" : "Sign In"}</h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in to post jobs for free and manage them in My Listings.</p>
+    <AuthCard
+      title={mode === "signUp" ? "Create an Account" : "Sign In"}
+      intro="Sign in to post jobs for free and manage them in My Listings."
+    >
+      <AuthMessages success={success} error={error} />
 
-        <AuthMessages success={success} error={error} />
-
-        <div className="mt-4 flex items-start gap-2">
-          <input
-            id={ids.terms}
-            type="checkbox"
-            checked={agreed}
-            onChange={(event) => {
-              setAgreed(event.target.checked);
-              setTermsError(false);
-            }}
-            aria-invalid={termsError || undefined}
-            aria-describedby={termsError ? ids.termsError : undefined}
-            className="mt-1 size-4 accent-brand-600"
-          />
-          <label htmlFor={ids.terms} className="text-sm text-slate-700">
-            I agree to the{" "}
-            <Link to="/terms-and-condition" className="font-medium text-brand-700 underline">
-              Terms and Conditions
-            </Link>{" "}
-            and the{" "}
-            <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
-              Privacy Policy
-            </Link>
-            .
-          </label>
-        </div>
-        {termsError ? (
-          <p id={ids.termsError} role="alert" className="mt-2 text-sm font-medium text-red-700">
-            {TERMS_ERROR}
-          </p>
-        ) : null}
-
-        {offered.length ? (
-          <>
-            <div className="mt-6 grid gap-3">
-              {offered.map((provider) => (
-                <button
-                  key={provider.id}
-                  type="button"
-                  onClick={() => signInWith(provider.id)}
-                  disabled={disabled}
-                  className="rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
-                >
-                  Sign in with {provider.name}
-                </button>
-              ))}
-            </div>
-            <div className="my-6 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
-              <span className="h-px flex-1 bg-slate-200" />
-              or use your email
-              <span className="h-px flex-1 bg-slate-200" />
-            </div>
-          </>
-        ) : (
-          <div className="mt-6" />
-        )}
-
-        <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Email account">
-          {(
-            [
-              ["signIn", "I have an account"],
-              ["signUp", "Create an account"],
-            ] as const
-          ).map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={mode === value}
-              onClick={() => {
-                setMode(value);
-                setError(null);
-              }}
-              className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? "bg-white shadow-sm" : "text-slate-600"}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-
-        <form onSubmit={submitEmail} className="mt-4 grid gap-4">
-          {mode === "signUp" ? <AuthField label="Name" name="name" autoComplete="name" /> : null}
-          <AuthField label="Email" name="email" type="email" required autoComplete="email" />
-          <AuthField
-            label="Password"
-            name="password"
-            type="password"
-            required
-            minLength={mode === "signUp" ? 8 : undefined}
-            autoComplete={mode === "signUp" ? "new-password" : "current-password"}
-          >
-            {mode === "signUp" ? (
-              <p className="text-xs text-slate-600">At least 8 characters.</p>
-            ) : (
-              <Link to="/forgot-password" className="justify-self-start text-sm font-medium text-brand-700 underline">
-                Forgot password?
-              </Link>
-            )}
-          </AuthField>
-          <button
-            type="submit"
-            disabled={disabled}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {mode === "signUp" ? "Create account" : "Sign in with email"}
-          </button>
-        </form>
+      <div className="mt-4 flex items-start gap-2">
+        <input
+          id={ids.terms}
+          type="checkbox"
+          checked={agreed}
+          onChange={(event) => {
+            setAgreed(event.target.checked);
+            setTermsError(false);
+          }}
+          aria-invalid={termsError || undefined}
+          aria-describedby={termsError ? ids.termsError : undefined}
+          className="mt-1 size-4 accent-brand-600"
+        />
+        <label htmlFor={ids.terms} className="text-sm text-slate-700">
+          I agree to the{" "}
+          <Link to="/terms-and-condition" className="font-medium text-brand-700 underline">
+            Terms and Conditions
+          </Link>{" "}
+          and the{" "}
+          <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </Link>
+          .
+        </label>
       </div>
-    </main>
+      {termsError ? (
+        <p id={ids.termsError} role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {TERMS_ERROR}
+        </p>
+      ) : null}
+
+      {offered.length ? (
+        <>
+          <div className="mt-6 grid gap-3">
+            {offered.map((provider) => (
+              <button
+                key={provider.id}
+                type="button"
+                onClick={() => signInWith(provider.id)}
+                disabled={disabled}
+                className="rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
+              >
+                Sign in with {provider.name}
+              </button>
+            ))}
+          </div>
+          <div className="my-6 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" />
+            or use your email
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+        </>
+      ) : (
+        <div className="mt-6" />
+      )}
+
+      <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Email account">
+        {(
+          [
+            ["signIn", "I have an account"],
+            ["signUp", "Create an account"],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            onClick={() => {
+              setMode(value);
+              setError(null);
+            }}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? "bg-white shadow-sm" : "text-slate-600"}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      <form onSubmit={submitEmail} className="mt-4 grid gap-4">
+        {mode === "signUp" ? <AuthField label="Name" name="name" autoComplete="name" /> : null}
+        <AuthField label="Email" name="email" type="email" required autoComplete="email" />
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          required
+          minLength={mode === "signUp" ? 8 : undefined}
+          autoComplete={mode === "signUp" ? "new-password" : "current-password"}
+        >
+          {mode === "signUp" ? (
+            <p className="text-xs text-slate-600">At least 8 characters.</p>
+          ) : (
+            <Link to="/forgot-password" className="justify-self-start text-sm font-medium text-brand-700 underline">
+              Forgot password?
+            </Link>
+          )}
+        </AuthField>
+        <button
+          type="submit"
+          disabled={disabled}
+          className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {mode === "signUp" ? "Create account" : "Sign in with email"}
+        </button>
+      </form>
+    </AuthCard>
   );
 }

@@ -3,7 +3,6 @@ import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Dialog } from "#app/components/dialog.tsx";
 import { Protected } from "#app/components/protected.tsx";
-import { VerifyEmailNotice } from "#app/components/verify-email-notice.tsx";
 import { isExpired, type Job } from "#shared/job.ts";
 import { statusLabel, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
 import { api } from "#app/lib/api-client.ts";
@@ -24,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     jobs.listMyJobs({ user, email: user.email }),
     jobs.postingStatus({ user }),
   ]);
-  return { jobs: mine, verifyEmail: mustVerifyEmail ? user.email : null };
+  // Back from the verification link (VERIFIED_LANDING): say it worked, once the address really is verified.
+  const justVerified = new URL(request.url).searchParams.has("verified") && !mustVerifyEmail;
+  return { jobs: mine, justVerified };
 }
 
 /** Only the owner sees a listing that is not published; the badge says why nobody else does. */
@@ -94,7 +95,11 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           All My Listings
         </h1>
         <p className="mt-2 text-slate-600">You can find your job listings here, and edit or delete them as needed.</p>
-        {loaderData.verifyEmail ? <VerifyEmailNotice email={loaderData.verifyEmail} /> : null}
+        {loaderData.justVerified ? (
+          <p role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+            Your email address is verified: your listings can now go live.
+          </p>
+        ) : null}
 
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <form role="search" onSubmit={search} className="flex w-full max-w-lg gap-2">

@@ -62,6 +62,10 @@ describe.each(VIEWPORTS)("email verification at %s width", (name, viewport) => {
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByRole("status").filter({ hasText: "Welcome! Signup successful!" }).waitFor();
+    // Wherever the sign-up leads, the page says to check the mail, and for which address.
+    await page.waitForURL(`${e2e.url}/`);
+    await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
+    await page.getByText(`Your listings are not published until you verify ${email}.`).waitFor();
 
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const posted = await api(e2e.url, "/api/post-job", {
@@ -92,11 +96,18 @@ describe.each(VIEWPORTS)("email verification at %s width", (name, viewport) => {
     expect(link).toContain(`${e2e.url}/api/auth/verify-email?token=`);
     await page.goto(link);
     await hydrated(page);
+    // The link lands on My Listings, which says it worked.
+    await page.waitForURL(/\/my-job\?verified/);
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Your email address is verified: your listings can now go live." })
+      .waitFor();
     expect(await searchTitles(title)).toEqual([title]);
 
     await page.goto(`${e2e.url}/my-job`);
     await hydrated(page);
     await page.getByRole("row").filter({ hasText: title }).waitFor();
+    expect(await page.getByText("Your email address is verified").count()).toBe(0);
     expect(await page.getByRole("heading", { name: "Verify your email address" }).count()).toBe(0);
     expect(await page.getByText("Not published until you verify your email address").count()).toBe(0);
     await page.context().close();
