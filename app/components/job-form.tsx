@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import CreatableSelect from "react-select/creatable";
+import { suggestSkills } from "#shared/skills.ts";
 import {
   EMPLOYMENT_TYPES,
   ENGLISH_LEVELS,
@@ -10,7 +11,6 @@ import {
   jobPostSchema,
   normaliseSkillName,
   SALARY_TYPES,
-  SKILL_OPTIONS,
   type Job,
   type JobFormTextField,
 } from "#shared/job.ts";
@@ -35,7 +35,7 @@ export type JobFormState = Record<TextField, string> & { skills: Skill[] };
 /** What the page reports back after sending the form: success, or why not (with per-field messages). */
 export type SubmitOutcome = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
 
-const SKILL_CHOICES: Skill[] = SKILL_OPTIONS.map((skill) => ({ value: skill, label: skill }));
+const asSkill = (name: string): Skill => ({ value: name, label: name });
 
 /** A typed skill joins the list as it will be stored ("  react " → "React"), once whatever its case. */
 export function addSkill(skills: Skill[], typed: string): Skill[] {
@@ -228,7 +228,13 @@ export function JobForm({
               instanceId={`${prefix}-skills-select`}
               inputId={idOf("skills")}
               isMulti
-              options={SKILL_CHOICES}
+              // Ranked here (exact, then starts with, then holds what is typed); react-select's own filter would keep
+              // list order and hide nothing better.
+              options={suggestSkills(
+                skillInput,
+                values.skills.map(({ value }) => value),
+              ).map(asSkill)}
+              filterOption={null}
               value={values.skills}
               onChange={(selected) => update("skills", [...selected])}
               onCreateOption={(typed) => update("skills", addSkill(values.skills, typed))}
@@ -246,8 +252,8 @@ export function JobForm({
                   setSkillInput("");
                 }
               }}
-              // First, so Enter adds what was typed ("Java", "Go") rather than a suggestion that merely contains it.
-              createOptionPosition="first"
+              // Last: Enter takes the best existing skill ("Rea" → React); creating what was typed is one arrow away.
+              createOptionPosition="last"
               aria-invalid={Boolean(errors.skills)}
               aria-errormessage={errors.skills ? `${idOf("skills")}-error` : undefined}
               styles={{

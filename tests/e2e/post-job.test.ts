@@ -67,6 +67,24 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
     },
   );
 
+  test("typing part of a skill offers the existing skill first, Enter takes it, and creating what was typed comes last", async () => {
+    await openForm();
+    const skills = page.getByLabel("Required Skill Sets", { exact: true });
+    await skills.fill("TypeScr");
+    expect(await page.getByRole("listbox").getByRole("option").allTextContents()).toEqual([
+      "TypeScript",
+      'Create "TypeScr"',
+    ]);
+    await skills.fill("Rea");
+    const offered = await page.getByRole("listbox").getByRole("option").allTextContents();
+    expect(offered[0]).toBe("React");
+    expect(offered.at(-1)).toBe('Create "Rea"');
+    await page.keyboard.press("Enter");
+    await page.getByText("React", { exact: true }).waitFor();
+    expect(await page.getByText("Rea", { exact: true }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+  });
+
   flow(
     "skills are a multi-select suggesting the 8 spec options with react-select's defaults, and offering to create what is typed",
     async () => {
