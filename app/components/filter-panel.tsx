@@ -143,7 +143,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
         role={asDialog ? "dialog" : undefined}
         aria-modal={asDialog ? true : undefined}
         tabIndex={asDialog ? -1 : undefined}
-        className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[769px]:fixed max-[769px]:inset-x-0 max-[769px]:bottom-0 max-[769px]:z-50 max-[769px]:max-h-[85vh] max-[769px]:scroll-pb-24 max-[769px]:overflow-y-auto max-[769px]:rounded-b-none max-[769px]:transition-transform max-[769px]:duration-300 ${sheetClass}`}
+        className={`w-full shrink-0 rounded-xl border border-slate-200 bg-white p-4 min-[769px]:sticky min-[769px]:top-20 min-[769px]:w-64 min-[769px]:self-start max-[769px]:fixed max-[769px]:inset-x-0 max-[769px]:bottom-0 max-[769px]:z-50 max-[769px]:max-h-[85vh] max-[769px]:pb-0 max-[769px]:scroll-pb-24 max-[769px]:overflow-y-auto max-[769px]:rounded-b-none max-[769px]:transition-transform max-[769px]:duration-300 ${sheetClass}`}
       >
         <SheetHeader
           titleId="filter-heading"
@@ -238,7 +238,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
               value={query.englishLevel ?? ""}
             />
           </Section>
-          <div className="mt-4 flex gap-2 bg-white max-[769px]:sticky max-[769px]:bottom-0 max-[769px]:-mx-4 max-[769px]:-mb-4 max-[769px]:border-t max-[769px]:border-slate-200 max-[769px]:p-4">
+          <div className="mt-4 flex gap-2 bg-white max-[769px]:sticky max-[769px]:bottom-0 max-[769px]:-mx-4 max-[769px]:border-t max-[769px]:border-slate-200 max-[769px]:p-4">
             <button
               type="submit"
               className="flex-1 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
