@@ -302,7 +302,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const shownWithSplash = useRef(withSplash ? jobs : []);
 
   // After Search, Apply, Clear or a page change, focus (and the screen reader) goes to the results' heading and
-  // count once they have loaded, not to <body> or to a button that has moved.
+  // count once they have loaded, not to <body> or to a button that has moved, and the heading is brought to the top of
+  // the screen: on a phone it sat at the bottom edge, "visible" to focus(), with every result below the screen.
   const results = useRef<HTMLHeadingElement>(null);
   const focusAfterLoad = useRef(false);
   const sawLoading = useRef(false);
@@ -311,7 +312,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       sawLoading.current = true;
       return;
     }
-    if (focusAfterLoad.current && sawLoading.current) results.current?.focus();
+    if (focusAfterLoad.current && sawLoading.current) {
+      results.current?.focus({ preventScroll: true });
+      results.current?.scrollIntoView({ block: "start" });
+    }
     focusAfterLoad.current = false;
     sawLoading.current = false;
   }, [navigation.state]);
