@@ -100,9 +100,19 @@ test("no answer at all (nothing listens) is the one network failure", async () =
 });
 
 test("a success is read with the shared answer schema", async () => {
-  answer = () => json(201, { acknowledged: true, insertedId: JOB_ID, status: "pending", extra: "ignored" });
+  answer = () =>
+    json(201, {
+      acknowledged: true,
+      insertedId: JOB_ID,
+      status: "pending",
+      awaitingVerification: false,
+      extra: "ignored",
+    });
   const result = await createApiClient(origin).postJob(BAKER);
-  expect(result).toEqual({ ok: true, data: { acknowledged: true, insertedId: JOB_ID, status: "pending" } });
+  expect(result).toEqual({
+    ok: true,
+    data: { acknowledged: true, insertedId: JOB_ID, status: "pending", awaitingVerification: false },
+  });
 });
 
 test("a success whose body breaks the answer schema is unreadable, not taken for a success", async () => {
