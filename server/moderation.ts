@@ -22,16 +22,24 @@ import { readContactMessages, type ContactMessageView } from "#server/mail.ts";
 import { listEvents, recordEvent, type ModerationEvent } from "#server/moderation/events.ts";
 import { mailApproval, mailRejection, notifyAdminsOfPending, notifyAdminsOfReport } from "#server/moderation/notify.ts";
 import { storeReport } from "#server/moderation/reports.ts";
-import { listQueue, listReports, resolveReports, type QueueItem, type ReportView } from "#server/moderation/queue.ts";
+import {
+  listQueue,
+  listReports,
+  resolveReports,
+  type QueueItem,
+  type ReportView,
+  ownerRecord,
+  type OwnerRecord,
+} from "#server/moderation/queue.ts";
 
-export type { ModerationEvent, QueueItem, ReportView };
+export type { ModerationEvent, OwnerRecord, QueueItem, ReportView };
 
 export type JobReview = {
   job: Job;
   status: JobStatus;
   statusReason: string | null;
   ownerEmail: string | null;
-  owner: { id: string; suspended: boolean } | null;
+  owner: { id: string; suspended: boolean; record: OwnerRecord } | null;
   history: ModerationEvent[];
   reports: ReportView[];
 };
@@ -69,7 +77,9 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
       status: row.status,
       statusReason: row.statusReason,
       ownerEmail: owner?.email ?? row.postedByEmail,
-      owner: owner ? { id: owner.id, suspended: owner.suspendedAt !== null } : null,
+      owner: owner
+        ? { id: owner.id, suspended: owner.suspendedAt !== null, record: await ownerRecord(db, owner.id) }
+        : null,
       history: await listEvents(db, row.id),
       reports: await listReports(db, row.id),
     };

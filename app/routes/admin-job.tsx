@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { Fragment, useId, useState, type ReactNode } from "react";
+import { Link, useRevalidator } from "react-router";
+import { LocalTime } from "#app/components/local-time.tsx";
 import { AdminErrorPage, AdminPage } from "#app/components/admin-page.tsx";
 import { loadForAdmin } from "#app/context.server.ts";
 import { unlisted } from "#app/lib/meta.ts";
@@ -11,6 +12,8 @@ import {
   type ModerationAction,
   type ReportReason,
 } from "#shared/moderation.ts";
+import type { Job } from "#shared/job.ts";
+import { salaryWithType } from "#shared/money.ts";
 import type { Route } from "./+types/admin-job";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -63,6 +66,50 @@ const HISTORY_WORDS: Record<string, string> = {
   restore: "Restored",
   "auto-hide": "Hidden after reports",
 };
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Every field a reviewer weighs, as the employer gave it; a field left empty says so. */
+function facts(job: Job): [string, string][] {
+  const given = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === "" ? "Not given" : String(value);
+  return [
+    ["Company", `${job.companyName} (${job.Industry})`],
+    ["Location", job.jobLocation],
+    ["Salary", salaryWithType(job.minPrice, job.maxPrice, job.salaryType, job.salaryCurrency)],
+    ["Employment type", job.employmentType],
+    ["Experience", job.experienceLevel],
+    ["English", job.englishLevel],
+    ["Gender", job.gender],
+    ["Higher education", given(job.higherEducation)],
+    ["Openings", String(job.postionopens)],
+    ["Skills", job.skills.map(({ value }) => value).join(", ") || "None listed"],
+    ["Posting date", job.postingDate.slice(0, 10)],
+    ["Phone", given(job.postedByNumber)],
+    ["Email", given(job.postedByEmail)],
+  ];
+}
+
+/** Every link in the listing, for the reviewer to see where each one goes before anyone clicks it. */
+function links(job: Job): [string, string][] {
+  const all: [string, string | null | undefined][] = [
+    ["Apply", job.applyLink],
+    ["Company site", job.companySite],
+    ["LinkedIn", job.companyLinkedin],
+    ["Facebook", job.companyFacebook],
+    ["Instagram", job.companyInstagram],
+    ["Twitter", job.companyTwitter],
+  ];
+  return all.filter((entry): entry is [string, string] => Boolean(entry[1]));
+}
 
 /** One of the review's panels: a section named by its heading. */
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -119,10 +166,63 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
       narrow
     >
       <Panel id="listing-heading" title="The listing">
-        <p className="mt-2 text-slate-700">{job.jobLocation}</p>
-        <p className="mt-2 whitespace-pre-line text-slate-700">{job.description}</p>
-        <p className="mt-2 break-all text-slate-700">Apply link: {job.applyLink}</p>
+        {review.status === "published" ? (
+          <p className="mt-2">
+            <Link to={`/jobs/${job._id}`} className="font-medium text-brand-700 underline">
+              Open its public page
+            </Link>
+          </p>
+        ) : null}
+        {job.companyLogo ? (
+          <img
+            src={job.companyLogo}
+            alt={`${job.companyName} logo, from ${hostOf(job.companyLogo)}`}
+            className="mt-3 h-16 w-16 rounded border border-slate-200 object-contain"
+          />
+        ) : null}
+        <dl className="mt-3 grid gap-x-4 gap-y-2 text-slate-700 sm:grid-cols-[10rem_1fr]">
+          {facts(job).map(([term, value]) => (
+            <Fragment key={term}>
+              <dt className="font-medium text-slate-900">{term}</dt>
+              <dd className="break-words">{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        <h3 className="mt-4 font-semibold">Links</h3>
+        <ul className="mt-1 space-y-1 text-slate-700">
+          {links(job).map(([name, url]) => (
+            <li key={name} className="break-all">
+              {name}: <strong>{hostOf(url)}</strong> <span className="text-slate-500">({url})</span>
+            </li>
+          ))}
+        </ul>
+        {(
+          [
+            ["Description", job.description],
+            ["Company description", job.companyDec],
+            ["Responsibilities", job.responsibilities],
+            ["Requirements", job.requirements],
+          ] as const
+        ).map(([heading, text]) =>
+          text ? (
+            <Fragment key={heading}>
+              <h3 className="mt-4 font-semibold">{heading}</h3>
+              <p className="mt-1 whitespace-pre-line text-slate-700">{text}</p>
+            </Fragment>
+          ) : null,
+        )}
       </Panel>
+
+      {owner ? (
+        <Panel id="employer-heading" title="The employer">
+          <p className="mt-2 text-slate-700">
+            {review.ownerEmail}: {plural(owner.record.listings, "listing")} ({owner.record.published} published,{" "}
+            {owner.record.pending} waiting, {owner.record.rejected} rejected, {owner.record.hidden} hidden);{" "}
+            {plural(owner.record.approvals, "approval")} and {plural(owner.record.rejections, "rejection")} so far;{" "}
+            {plural(owner.record.reports, "report")} from readers.
+          </p>
+        </Panel>
+      ) : null}
 
       <Panel id="decision-heading" title="Decision">
         <label htmlFor={reasonId} className="mt-3 block font-medium">
@@ -181,7 +281,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
             {review.reports.map((report, index) => (
               <li key={index} className="text-slate-700">
                 <strong>{REPORT_REASONS[report.reason as ReportReason] ?? report.reason}</strong> ({report.status}) ·{" "}
-                <time dateTime={report.at}>{new Date(report.at).toUTCString()}</time>
+                <LocalTime at={report.at} />
                 {report.comment ? <p className="whitespace-pre-line">{report.comment}</p> : null}
               </li>
             ))}
@@ -196,8 +296,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
           <ol aria-label="History" className="mt-2 space-y-2">
             {review.history.map((event, index) => (
               <li key={index} className="text-slate-700">
-                <time dateTime={event.at}>{new Date(event.at).toUTCString()}</time>:{" "}
-                {HISTORY_WORDS[event.action] ?? event.action}
+                <LocalTime at={event.at} />: {HISTORY_WORDS[event.action] ?? event.action}
                 {event.actorEmail ? ` by ${event.actorEmail}` : " by the system"}
                 {event.reason ? `: ${event.reason}` : ""}
               </li>

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { jobReports, jobs, user } from "#server/db/schema.ts";
+import { jobReports, jobs, moderationEvents, user } from "#server/db/schema.ts";
 import type { JobStatus } from "#shared/moderation.ts";
 
 export type QueueItem = {
@@ -70,4 +70,45 @@ export async function resolveReports(db: Db, jobIds: string[]): Promise<void> {
     .update(jobReports)
     .set({ status: "resolved", resolvedAt: sql`now()` })
     .where(and(inArray(jobReports.jobId, jobIds), eq(jobReports.status, "open")));
+}
+
+/** What a reviewer weighs about the employer: their listings by status, past decisions, and reports against them. */
+export type OwnerRecord = {
+  listings: number;
+  published: number;
+  pending: number;
+  rejected: number;
+  hidden: number;
+  approvals: number;
+  rejections: number;
+  reports: number;
+};
+
+export async function ownerRecord(db: Db, ownerId: string): Promise<OwnerRecord> {
+  const [row] = await db
+    .select({
+      listings: sql<number>`count(*)::int`,
+      published: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'published')::int`,
+      pending: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'pending')::int`,
+      rejected: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'rejected')::int`,
+      hidden: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'hidden')::int`,
+      approvals: sql<number>`(SELECT count(*)::int FROM ${moderationEvents} e JOIN ${jobs} j ON j.id = e.job_id
+        WHERE j.owner_id = ${ownerId} AND e.action = 'approve')`,
+      rejections: sql<number>`(SELECT count(*)::int FROM ${moderationEvents} e JOIN ${jobs} j ON j.id = e.job_id
+        WHERE j.owner_id = ${ownerId} AND e.action = 'reject')`,
+      reports: sql<number>`(SELECT count(*)::int FROM ${jobReports} r JOIN ${jobs} j ON j.id = r.job_id
+        WHERE j.owner_id = ${ownerId})`,
+    })
+    .from(jobs)
+    .where(eq(jobs.ownerId, ownerId));
+  return {
+    listings: row?.listings ?? 0,
+    published: row?.published ?? 0,
+    pending: row?.pending ?? 0,
+    rejected: row?.rejected ?? 0,
+    hidden: row?.hidden ?? 0,
+    approvals: row?.approvals ?? 0,
+    rejections: row?.rejections ?? 0,
+    reports: row?.reports ?? 0,
+  };
 }

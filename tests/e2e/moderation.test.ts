@@ -162,6 +162,51 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     expect(await searchTitles(title)).toEqual([title]);
   });
 
+  test("a review shows every field a reviewer needs, each link's host, the logo, the employer's record, and local dates", async () => {
+    const employer = await signUp(e2e.url, { name: "Reviewed Employer" });
+    const { json } = await api(e2e.url, "/api/post-job", {
+      method: "POST",
+      session: employer,
+      body: validJob({
+        jobTitle: `Fully reviewed listing ${name}`,
+        postingDate: daysAgo(0),
+        companyLogo: "https://cdn.acme.example/logo.png",
+        companySite: "https://acme.example",
+        companyLinkedin: "https://www.linkedin.com/company/acme",
+        postedByNumber: "+91 99887 66554",
+        minPrice: "1200000",
+        maxPrice: "1800000",
+        salaryType: "Yearly",
+        skills: [{ value: "Tally", label: "Tally" }],
+      }),
+    });
+    const review = await e2e.open(`/admin/jobs/${json.insertedId}`, { viewport, session: admin });
+    const listing = review.getByRole("region", { name: "The listing" });
+    for (const [term, value] of [
+      ["Salary", "12,00,000 - 18,00,000 / Yearly"],
+      ["Skills", "Tally"],
+      ["Phone", "+91 99887 66554"],
+      ["Email", employer.email],
+    ])
+      expect(await listing.locator("dt", { hasText: term }).locator("+ dd").innerText(), term).toBe(value);
+    await listing.getByText("Company site: acme.example", { exact: false }).waitFor();
+    await listing.getByText("LinkedIn: www.linkedin.com", { exact: false }).waitFor();
+    expect(await listing.getByRole("img", { name: /logo, from cdn\.acme\.example/ }).count()).toBe(1);
+    // Waiting for review: not public yet, so no public page to open.
+    expect(await listing.getByRole("link", { name: "Open its public page" }).count()).toBe(0);
+    await review
+      .getByRole("region", { name: "The employer" })
+      .getByText(
+        /1 listing \(0 published, 1 waiting, 0 rejected, 0 hidden\); 0 approvals and 0 rejections so far; 0 reports/,
+      )
+      .waitFor();
+    // History dates are the reader's own format, not the server's UTC string.
+    const when = await review.getByRole("region", { name: "History" }).locator("time").first().innerText();
+    expect(when).not.toMatch(/GMT$/);
+    await expectAccessible(review);
+    await review.context().close();
+  });
+
   flow(
     "an admin suspends the employer from a review, told in the server's words that it needs a reason, then lifts the suspension",
     async () => {
