@@ -1,11 +1,6 @@
 /** /sitemap.xml and /robots.txt, rendered from the listings the jobs domain gives. */
+import { escapeHtml } from "#shared/html.ts";
 import { streamBatches } from "#shared/stream-batches.ts";
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string,
-  );
 
 export const XML_HEADERS = {
   "Content-Type": "application/xml; charset=utf-8",
@@ -16,14 +11,14 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
 
 const url = (baseUrl: string, loc: string, lastmod?: Date) =>
-  `  <url><loc>${escapeXml(`${baseUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  `  <url><loc>${escapeHtml(`${baseUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
 
 /** The sitemap index: one <sitemap> per file, each file at most 50,000 URLs. */
 export function sitemapIndexXml(baseUrl: string, files: readonly string[]): string {
   return [
     XML_DECLARATION,
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...files.map((file) => `  <sitemap><loc>${escapeXml(`${baseUrl}${file}`)}</loc></sitemap>`),
+    ...files.map((file) => `  <sitemap><loc>${escapeHtml(`${baseUrl}${file}`)}</loc></sitemap>`),
     "</sitemapindex>",
     "",
   ].join("\n");
