@@ -68,6 +68,32 @@ export async function searchExternalJobs(
 
 const UPSERT_CHUNK = 200;
 
+/**
+ * Every field of a listing but its identity (source, upstream id), refreshed in place when the upstream changes it.
+ * The check below fails to compile when ExternalJob gains a field this list leaves out: the apply link once was.
+ */
+const REFRESHED = [
+  "title",
+  "company",
+  "logo",
+  "location",
+  "employmentType",
+  "salaryMin",
+  "salaryMax",
+  "salaryCurrency",
+  "salaryPeriod",
+  "descriptionHtml",
+  "tags",
+  "postedAt",
+  "applyUrl",
+] as const satisfies readonly (keyof ExternalJob)[];
+const _everyFieldRefreshed: Exclude<
+  keyof ExternalJob,
+  (typeof REFRESHED)[number] | "source" | "upstreamId"
+> extends never
+  ? true
+  : never = true;
+
 /** Inserts new listings and refreshes known ones in place: (source, upstream id) is the identity. */
 export async function upsertJobs(db: Db, jobs: ExternalJob[], seenAt: Date): Promise<void> {
   for (let start = 0; start < jobs.length; start += UPSERT_CHUNK) {
@@ -83,23 +109,7 @@ export async function upsertJobs(db: Db, jobs: ExternalJob[], seenAt: Date): Pro
       .onConflictDoUpdate({
         target: [externalJobs.source, externalJobs.upstreamId],
         set: Object.fromEntries(
-          (
-            [
-              "title",
-              "company",
-              "logo",
-              "location",
-              "employmentType",
-              "salaryMin",
-              "salaryMax",
-              "salaryCurrency",
-              "salaryPeriod",
-              "descriptionHtml",
-              "tags",
-              "postedAt",
-              "lastSeenAt",
-            ] as const
-          ).map((key) => [key, sql.raw(`excluded.${externalJobs[key].name}`)]),
+          [...REFRESHED, "lastSeenAt" as const].map((key) => [key, sql.raw(`excluded.${externalJobs[key].name}`)]),
         ),
       });
   }

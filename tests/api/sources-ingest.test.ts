@@ -47,11 +47,14 @@ describe.each(engines)("ingest on %s", (engine) => {
   test("a sync stores every source's listings and a re-sync updates them in place without duplicates", async () => {
     fakes.set("adzuna", { jobs: [adzunaJob(1), adzunaJob(2)] });
     expect(await sync("adzuna")).toMatchObject({ outcome: "synced", count: 2 });
-    fakes.set("adzuna", { jobs: [adzunaJob(1, { title: "Renamed role" }), adzunaJob(2)] });
+    const moved = "https://www.adzuna.co.uk/jobs/land/ad/1?moved=1";
+    fakes.set("adzuna", { jobs: [adzunaJob(1, { title: "Renamed role", redirect_url: moved }), adzunaJob(2)] });
     expect(await sync("adzuna")).toMatchObject({ outcome: "synced", count: 2 });
     const jobs = await stored("adzuna");
     expect(jobs).toHaveLength(2);
     expect(jobs.map((job) => job.title).sort()).toEqual(["Renamed role", "TypeScript Developer 2"]);
+    // A changed apply link is refreshed too: readers must not be sent to the old one.
+    expect(jobs.find((job) => job.title === "Renamed role")?.applyUrl).toBe(moved);
   });
 
   test("Jooble's 64-bit ids are stored exactly, so neighbouring ids stay separate listings", async () => {
