@@ -276,6 +276,16 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
       return { mustVerifyEmail: mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdmin) };
     },
 
+    /**
+     * The site-wide "verify your address" notice: whether this account's listings wait for it. Never refuses: an
+     * account that is gone or suspended posts nothing, so it has nothing to verify (and a page must still render).
+     */
+    async mustVerifyEmail({ user }: { user: SessionUser }): Promise<boolean> {
+      const account = await findAccount(db, user.id);
+      if (!account || account.suspendedAt) return false;
+      return mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdminAccount(account, env));
+    },
+
     /** After better-auth verified the address: each held listing is published, or goes to review as MODERATION says. */
     async releaseVerifiedListings({ userId }: { userId: string }): Promise<void> {
       const account = await findAccount(db, userId);

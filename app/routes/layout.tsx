@@ -12,8 +12,8 @@ import type { Route } from "./+types/layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   if (!user) return { verifyEmail: null };
-  const { mustVerifyEmail } = await context.get(servicesContext).jobs.postingStatus({ user });
-  return { verifyEmail: mustVerifyEmail ? user.email : null };
+  const mustVerify = await context.get(servicesContext).jobs.mustVerifyEmail({ user });
+  return { verifyEmail: mustVerify ? user.email : null };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
