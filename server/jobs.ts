@@ -27,6 +27,7 @@ import {
   listLiveJobEntries,
   type PublishedMark,
 } from "#server/jobs/repository.ts";
+import { loadSynonyms } from "#server/jobs/query.ts";
 import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
 import { RESULT_WINDOW } from "#shared/job-paging.ts";
@@ -67,6 +68,7 @@ const SYNDICATION_BATCH = 1_000;
  * functions, which the JSON API and the page loaders both call.
  */
 export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: JobHooks }) {
+  const synonyms = loadSynonyms(env.SEARCH_SYNONYMS_FILE);
   async function findOwnedRow({ user, id }: OwnedJobRef) {
     const row = await findJobRow(db, parseJobId(id));
     if (!row) throw notFound("Job not found");
@@ -107,7 +109,7 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
           page: `Must be at most ${lastPage} at this limit; follow X-Next-Cursor to go further`,
         });
       }
-      return searchJobRows(db, search);
+      return searchJobRows(db, search, { synonyms });
     },
 
     /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */
