@@ -7,6 +7,8 @@ import {
   postingDateProblem,
   type Job,
   type JobSearch,
+  sortOf,
+  type OptionCounts,
 } from "#shared/job.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
@@ -27,8 +29,9 @@ import {
   listLiveJobEntries,
   type PublishedMark,
 } from "#server/jobs/repository.ts";
+import { countSearchOptions } from "#server/jobs/options.ts";
 import { loadSynonyms } from "#server/jobs/query.ts";
-import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
+import { searchFilters, searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
 import { RESULT_WINDOW } from "#shared/job-paging.ts";
 
@@ -112,6 +115,11 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
       return searchJobRows(db, search, { synonyms });
     },
 
+    /** How many results each option of the sidebar's filters would give (ADR 38). */
+    countSearchOptions(search: JobSearch): Promise<OptionCounts> {
+      return countSearchOptions(db, search, { synonyms });
+    },
+
     /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */
     countLiveJobs: ({ now = new Date() }: { now?: Date } = {}): Promise<number> => countLiveJobRows(db, now),
 
@@ -160,7 +168,7 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
     },
 
     /** What a job alert mails: listings its search shows, published after its watermark, newest first. */
-    listJobsPublishedAfter({
+    async listJobsPublishedAfter({
       search,
       after,
       limit,
@@ -171,7 +179,9 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
       limit: number;
       now?: Date;
     }) {
-      return listJobsPublishedAfter(db, search, after, limit, now);
+      const filters = await searchFilters(db, search, now, { synonyms });
+      const ranked = sortOf(search) === "relevance" ? filters.tier : undefined;
+      return listJobsPublishedAfter(db, { where: filters.where, tier: ranked }, after, limit);
     },
 
     /** GET /api/all-jobs: every listing, newest first, in bounded pages (`limit` ≤ 100, then `cursor`). */

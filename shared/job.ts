@@ -7,6 +7,8 @@ export const EXPERIENCE_LEVELS = ["Internship", "Fresher", "0-3 Year", "3-5 Year
 export const EMPLOYMENT_TYPES = ["Full-time", "Part-time", "Contract"] as const;
 /** 'Any' exists only on the post form; listings filter on the first three. */
 export const GENDERS = ["Male", "Female", "Other", "Any"] as const;
+/** Listings carry these three; 'Any' exists only on the post form (spec §3). */
+export const LISTING_GENDERS = ["Male", "Female", "Other"] as const;
 export const ENGLISH_LEVELS = ["Basic English", "Intermediate English", "Advanced English"] as const;
 export const SALARY_TYPES = ["Hourly", "Monthly", "Yearly"] as const;
 export const SKILL_OPTIONS = ["JavaScript", "C++", "HTML", "CSS", "React", "Node", "MongoDB", "Redux"] as const;
@@ -346,6 +348,12 @@ export const jobSearchSchema = z.object({
 });
 
 export type JobSearch = z.output<typeof jobSearchSchema>;
+
+/** The sidebar's filters whose options show how many results each would give (ADR 38). */
+export type OptionFilter = "experienceLevel" | "employmentType" | "datePosted" | "gender" | "englishLevel";
+
+/** Per filter, per option: how many results choosing it would give, exact or an estimate. */
+export type OptionCounts = Partial<Record<OptionFilter, Record<string, { total: number; totalIsExact: boolean }>>>;
 
 /** The order a search with text is in: its effective `sort`. */
 export const sortOf = (search: Pick<JobSearch, "search" | "sort">): SearchSort =>

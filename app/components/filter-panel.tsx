@@ -1,7 +1,16 @@
 import { ChevronDown } from "#app/components/icons.tsx";
 import { useRef, type FormEvent, type ReactNode } from "react";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
-import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS } from "#shared/job.ts";
+import {
+  DATE_POSTED,
+  EMPLOYMENT_TYPES,
+  ENGLISH_LEVELS,
+  EXPERIENCE_LEVELS,
+  LISTING_GENDERS,
+  type OptionCounts,
+  type OptionFilter,
+} from "#shared/job.ts";
+import { roundEstimate } from "#shared/job-paging.ts";
 import { formToHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
 import { HiddenFields } from "#app/components/hidden-fields.tsx";
 import { SheetHeader } from "#app/components/sheet-header.tsx";
@@ -15,9 +24,6 @@ const DATE_POSTED_LABELS: Record<(typeof DATE_POSTED)[number], string> = {
   all: "All time",
 };
 
-/** Listings carry these three; 'Any' exists only on the post form (spec §3). */
-const LISTING_GENDERS = ["Male", "Female", "Other"] as const;
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <details open className="group border-b border-slate-200 py-3">
@@ -30,6 +36,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** " (12)", or " (about 1,200)" for an estimate: what choosing the option would give (ADR 38). */
+function countOf(counts: OptionCounts | undefined, filter: OptionFilter, option: string): string {
+  const count = counts?.[filter]?.[option];
+  if (!count) return "";
+  const shown = count.totalIsExact ? count.total : roundEstimate(count.total);
+  return ` (${count.totalIsExact ? "" : "about "}${shown.toLocaleString("en-US")})`;
+}
+
 function RadioGroup({
   legend,
   name,
@@ -38,7 +52,7 @@ function RadioGroup({
 }: {
   legend: string;
   name: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly { value: string; label: string; count?: string }[];
   value: string;
 }) {
   return (
@@ -55,6 +69,7 @@ function RadioGroup({
               className="h-4 w-4 accent-brand-600"
             />
             {option.label}
+            {option.count ? <span className="text-slate-500">{option.count}</span> : null}
           </label>
         ))}
       </div>
@@ -67,11 +82,13 @@ function Select({
   name,
   options,
   value,
+  counts,
 }: {
   label: string;
-  name: string;
+  name: OptionFilter;
   options: readonly string[];
   value: string;
+  counts?: OptionCounts;
 }) {
   return (
     <label className="block text-sm text-slate-700">
@@ -85,6 +102,7 @@ function Select({
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
+            {countOf(counts, name, option)}
           </option>
         ))}
       </select>
@@ -95,6 +113,8 @@ function Select({
 type Props = {
   /** The applied state (from the URL) the controls start from. */
   query: HomeQuery;
+  /** How many results each option would give, when known. */
+  counts?: OptionCounts;
   onApply: (query: HomeQuery) => void;
   onClear: () => void;
   /** At 768 px or narrower the panel is a slide-up sheet with this state. */
@@ -107,7 +127,7 @@ type Props = {
  * Spec: the filter sidebar with six collapsible sections, Apply and Clear. A GET form to "/", so filtering
  * works without JavaScript; with it, the submit becomes a client navigation with a clean URL.
  */
-export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMobile }: Props) {
+export function FilterPanel({ query, counts, onApply, onClear, sheet, onCloseSheet, isMobile }: Props) {
   const panel = useRef<HTMLElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const asDialog = isMobile && sheet !== "closed";
@@ -160,7 +180,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
           onSubmit={submit}
           aria-labelledby="filter-heading"
         >
-          <HiddenFields query={{ search: query.search, location: query.location }} />
+          <HiddenFields query={{ search: query.search, location: query.location, sort: query.sort }} />
           <Section title="Experience">
             <RadioGroup
               legend="Experience"
@@ -168,7 +188,11 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
               value={query.experienceLevel ?? ""}
               options={[
                 { value: "", label: "Any" },
-                ...EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level })),
+                ...EXPERIENCE_LEVELS.map((level) => ({
+                  value: level,
+                  label: level,
+                  count: countOf(counts, "experienceLevel", level),
+                })),
               ]}
             />
           </Section>
@@ -178,6 +202,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
               name="employmentType"
               options={EMPLOYMENT_TYPES}
               value={query.employmentType ?? ""}
+              counts={counts}
             />
           </Section>
           <Section title="Salary">
@@ -224,11 +249,15 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
               legend="Date Posted"
               name="datePosted"
               value={query.datePosted ?? "all"}
-              options={DATE_POSTED.map((value) => ({ value, label: DATE_POSTED_LABELS[value] }))}
+              options={DATE_POSTED.map((value) => ({
+                value,
+                label: DATE_POSTED_LABELS[value],
+                count: countOf(counts, "datePosted", value),
+              }))}
             />
           </Section>
           <Section title="Gender">
-            <Select label="Gender" name="gender" options={LISTING_GENDERS} value={query.gender ?? ""} />
+            <Select label="Gender" name="gender" options={LISTING_GENDERS} value={query.gender ?? ""} counts={counts} />
           </Section>
           <Section title="English Level">
             <Select
@@ -236,6 +265,7 @@ export function FilterPanel({ query, onApply, onClear, sheet, onCloseSheet, isMo
               name="englishLevel"
               options={ENGLISH_LEVELS}
               value={query.englishLevel ?? ""}
+              counts={counts}
             />
           </Section>
           <div className="mt-4 flex gap-2 bg-white max-[769px]:sticky max-[769px]:bottom-0 max-[769px]:-mx-4 max-[769px]:border-t max-[769px]:border-slate-200 max-[769px]:p-4">

@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import type { JobSearch } from "#shared/job.ts";
 
 /** The home page's URL state: search, filters and page (DESIGN: shareable links, back button works). */
-export type HomeQuery = Partial<Record<"search" | "location" | FilterKey | "page", string>>;
+export type HomeQuery = Partial<Record<"search" | "location" | FilterKey | "sort" | "page", string>>;
 
 export const FILTER_KEYS = [
   "experienceLevel",
@@ -15,6 +15,9 @@ export const FILTER_KEYS = [
   "englishLevel",
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** What a link to the same search carries besides the text and location: the filters and the order. */
+export const CARRIED_KEYS = [...FILTER_KEYS, "sort"] as const;
 
 /** A validated search as plain strings for form defaults and links; defaults are left out. */
 export function toHomeQuery(search: JobSearch): HomeQuery {
@@ -29,6 +32,7 @@ export function toHomeQuery(search: JobSearch): HomeQuery {
   if (search.datePosted !== "all") query.datePosted = search.datePosted;
   if (search.gender) query.gender = search.gender;
   if (search.englishLevel) query.englishLevel = search.englishLevel;
+  if (search.sort) query.sort = search.sort;
   if (search.page > 1) query.page = String(search.page);
   return query;
 }
@@ -59,4 +63,16 @@ export function formToHomeQuery(form: HTMLFormElement): HomeQuery {
 /** The hidden inputs that carry the rest of the state when one form changes part of it. */
 export function pick(query: HomeQuery, keys: readonly (keyof HomeQuery)[]): HomeQuery {
   return Object.fromEntries(keys.filter((key) => query[key]).map((key) => [key, query[key]]));
+}
+
+/** The text without the first run of words that spell `phrase` (any case): a search with its place chip removed. */
+export function withoutPhrase(text: string, phrase: string): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  const wanted = phrase.toLowerCase().split(/\s+/).filter(Boolean);
+  for (let at = 0; at + wanted.length <= words.length; at++) {
+    if (wanted.every((word, i) => words[at + i]?.toLowerCase() === word)) {
+      return [...words.slice(0, at), ...words.slice(at + wanted.length)].join(" ");
+    }
+  }
+  return words.join(" ");
 }

@@ -14,6 +14,7 @@ import { FilterPanel } from "#app/components/filter-panel.tsx";
 import { HiddenFields } from "#app/components/hidden-fields.tsx";
 import { JobCard } from "#app/components/job-card.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { FilterHints, SearchNotes, SortControl } from "#app/components/search-notes.tsx";
 import { ScrollToTop } from "#app/components/scroll-to-top.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { Splash, SPLASH_MS } from "#app/components/splash.tsx";
@@ -21,11 +22,13 @@ import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
 import { useSheet } from "#app/hooks/use-sheet.ts";
 import { servicesContext } from "#app/context.server.ts";
 import {
+  CARRIED_KEYS,
   FILTER_KEYS,
   formToHomeQuery,
   homeSearchString,
   pick,
   toHomeQuery,
+  withoutPhrase,
   type HomeQuery,
 } from "#app/lib/home-search.ts";
 import { HOME_PAGE_SIZE, jobSearchSchema } from "#shared/job.ts";
@@ -47,6 +50,7 @@ const FIELD_LABELS: Record<string, string> = {
   datePosted: "Date Posted",
   gender: "Gender",
   englishLevel: "English Level",
+  sort: "Sort",
   page: "Page",
 };
 
@@ -81,7 +85,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 
 /** Feed discovery for the search on screen: a reader subscribing from this page gets these filters. */
 function feedLinks(query: HomeQuery) {
-  const filters = homeSearchString(pick(query, ["search", "location", ...FILTER_KEYS]));
+  const filters = homeSearchString(pick(query, ["search", "location", ...CARRIED_KEYS]));
   return [
     { type: "application/rss+xml", file: "jobs.rss", name: "RSS" },
     { type: "application/atom+xml", file: "jobs.atom", name: "Atom" },
@@ -140,7 +144,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search.page = LAST_PAGE;
   }
 
-  const [found, postedCount] = await Promise.all([jobsDomain.searchJobs(search), jobsDomain.countLiveJobs()]);
+  const [found, postedCount, optionCounts] = await Promise.all([
+    jobsDomain.searchJobs(search),
+    jobsDomain.countLiveJobs(),
+    jobsDomain.countSearchOptions(search),
+  ]);
   let { jobs, total, totalIsExact } = found;
   // A page past the last one (an old link, a hand-edited URL) shows the last page and says so, not "99 / 6".
   const lastPage = Math.min(LAST_PAGE, Math.max(1, Math.ceil(total / HOME_PAGE_SIZE)));
@@ -153,10 +161,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search.page = lastPage;
     ({ jobs, total, totalIsExact } = await jobsDomain.searchJobs(search));
   }
+  // Nothing found: what each filter, and all of them, ruled out (ADR 38). Rare, so counted only then.
+  const activeFilters = FILTER_KEYS.filter((key) => toHomeQuery(search)[key] !== undefined);
+  const withoutFilters =
+    total === 0 && activeFilters.length > 0
+      ? await Promise.all(
+          [...activeFilters.map((key) => [key]), ...(activeFilters.length > 1 ? [activeFilters] : [])].map(
+            async (keys) => {
+              const without = {
+                ...search,
+                page: 1,
+                cursor: undefined,
+                ...Object.fromEntries(keys.map((k) => [k, undefined])),
+              };
+              if (keys.includes("datePosted")) without.datePosted = "all";
+              const { total: count, totalIsExact: exact } = await jobsDomain.searchJobs({ ...without, limit: 1 });
+              const href = `/${homeSearchString(pick(toHomeQuery(without), ["search", "location", ...CARRIED_KEYS]))}`;
+              return { keys, href, total: count, totalIsExact: exact };
+            },
+          ),
+        )
+      : [];
   return {
     jobs,
     total,
     totalIsExact,
+    place: found.place
+      ? {
+          label: found.place.typed.replace(/(^|\s)\p{L}/gu, (letter) => letter.toUpperCase()),
+          removeHref: `/${homeSearchString({ ...toHomeQuery(search), page: undefined, search: withoutPhrase(search.search ?? "", found.place.typed) })}`,
+        }
+      : undefined,
+    didYouMean: found.didYouMean
+      ? {
+          ...found.didYouMean,
+          href: `/${homeSearchString({ ...toHomeQuery(search), page: undefined, search: found.didYouMean.search })}`,
+        }
+      : undefined,
+    withoutFilters: withoutFilters.filter((hint) => hint.total > 0),
+    optionCounts,
     postedCount,
     page: search.page,
     totalPages: lastPage,
@@ -248,7 +291,7 @@ function Hero({
           onSubmit={submit}
           className="mt-8 flex flex-col gap-2 rounded-xl bg-white p-2 shadow-lg md:flex-row"
         >
-          <HiddenFields query={pick(query, FILTER_KEYS)} />
+          <HiddenFields query={pick(query, CARRIED_KEYS)} />
           <HeroField
             icon={Search}
             label="Position"
@@ -288,7 +331,21 @@ function Hero({
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { jobs, total, totalIsExact, postedCount, page, totalPages, totalPagesLabel, query, invalid } = loaderData;
+  const {
+    jobs,
+    total,
+    totalIsExact,
+    postedCount,
+    page,
+    totalPages,
+    totalPagesLabel,
+    query,
+    invalid,
+    place,
+    didYouMean,
+    withoutFilters,
+    optionCounts,
+  } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const filters = useSheet();
@@ -331,7 +388,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }, [isMobile, closeFilters]);
 
   // Spec §4: searching or filtering resets to page 1 (the page is simply not carried over).
-  const applySearch = (next: HomeQuery) => go(`/${homeSearchString({ ...pick(query, FILTER_KEYS), ...next })}`);
+  const applySearch = (next: HomeQuery) => go(`/${homeSearchString({ ...pick(query, CARRIED_KEYS), ...next })}`);
   const applyFilters = (next: HomeQuery) => {
     filters.close();
     go(`/${homeSearchString({ search: query.search, location: query.location, ...next })}`);
@@ -347,6 +404,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-6 min-[769px]:flex-row">
           <FilterPanel
             query={query}
+            counts={optionCounts}
             onApply={applyFilters}
             onClear={clearFilters}
             sheet={filters.state}
@@ -374,7 +432,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Filter
               </button>
             </div>
-            <AlertForm search={pick(query, ["search", "location", ...FILTER_KEYS]) as Record<string, string>} />
+            {query.search ? (
+              <SortControl
+                query={query}
+                onSort={(sort) => go(`/${homeSearchString({ ...query, page: undefined, sort })}`)}
+              />
+            ) : null}
+            <SearchNotes place={place} didYouMean={didYouMean} searched={query.search} onGo={go} />
+            <AlertForm search={pick(query, ["search", "location", ...CARRIED_KEYS]) as Record<string, string>} />
             {invalid.length > 0 ? (
               <div
                 role="alert"
@@ -406,6 +471,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     className="h-20 w-20 opacity-70"
                   />
                   <p className="mt-4 text-lg font-semibold text-slate-700">Not Jobs Found</p>
+                  {withoutFilters.length > 0 ? <FilterHints hints={withoutFilters} query={query} onGo={go} /> : null}
                 </div>
               ) : (
                 <ul className="grid gap-4 lg:grid-cols-2">

@@ -7,7 +7,10 @@ import type { AppBindings } from "#server/http/types.ts";
 
 /** The next page, when there is one: X-Next-Cursor, and the same request with that cursor as a Link (RFC 8288). */
 function exposePaging(c: Context<AppBindings>, nextCursor: string | null) {
-  c.header("Access-Control-Expose-Headers", "X-Total-Count, X-Total-Count-Exact, X-Next-Cursor, Link");
+  c.header(
+    "Access-Control-Expose-Headers",
+    "X-Total-Count, X-Total-Count-Exact, X-Next-Cursor, Link, X-Search-Place, X-Did-You-Mean, X-Did-You-Mean-Applied, X-Did-You-Mean-Count",
+  );
   if (!nextCursor) return;
   const next = new URL(c.req.url);
   next.searchParams.delete("page");
@@ -19,11 +22,20 @@ function exposePaging(c: Context<AppBindings>, nextCursor: string | null) {
 export const jobsApi = new Hono<AppBindings>()
   .get("/jobs", async (c) => {
     const search = parseOrThrow(jobSearchSchema, c.req.query());
-    const { jobs, total, totalIsExact, nextCursor } = await c.get("services").jobs.searchJobs(search);
+    const { jobs, total, totalIsExact, nextCursor, place, didYouMean } = await c
+      .get("services")
+      .jobs.searchJobs(search);
     // Above EXACT_COUNT_LIMIT the total is the planner's estimate; X-Total-Count-Exact says which one a client got.
     c.header("X-Total-Count", String(total));
     c.header("X-Total-Count-Exact", String(totalIsExact));
     exposePaging(c, nextCursor);
+    // Header values are ASCII: the texts go URL-encoded.
+    if (place) c.header("X-Search-Place", encodeURIComponent(place.typed));
+    if (didYouMean) {
+      c.header("X-Did-You-Mean", encodeURIComponent(didYouMean.search));
+      c.header("X-Did-You-Mean-Applied", String(didYouMean.applied));
+      c.header("X-Did-You-Mean-Count", String(didYouMean.total));
+    }
     return c.json(jobs);
   })
   .get("/all-jobs", async (c) => {

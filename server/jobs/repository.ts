@@ -1,5 +1,5 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { jobSearchSchema, type JobSearch } from "#shared/job.ts";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { jobSearchSchema } from "#shared/job.ts";
 import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema.ts";
@@ -79,29 +79,30 @@ export type PublishedMark = { publishedMicros: string; id: string | null };
 const publishedMicros = sql<string>`(extract(epoch from ${jobs.publishedAt}) * 1000000)::bigint::text`;
 
 /**
- * Live listings matching `search` published after `mark`, newest first, at most `limit`: what an alert has not
- * mailed yet. The search's own conditions apply, so a listing the search would not show is never mailed.
+ * Live listings matching a search's conditions (`where`) published after `mark`, newest first, at most `limit`: what an
+ * alert has not mailed yet. The search's own conditions apply, so a listing the search would not show is never
+ * mailed. With `tier` (a search ranked by relevance, ADR 38), the listings come best first; `newest` is the watermark.
  */
 export async function listJobsPublishedAfter(
   db: Db,
-  search: JobSearch,
+  { where, tier }: { where: SQL; tier?: SQL },
   mark: PublishedMark,
   limit: number,
-  now = new Date(),
 ) {
   const markAt = sql`timestamptz 'epoch' + ${mark.publishedMicros}::bigint * interval '1 microsecond'`;
   const after = mark.id
     ? sql`(${jobs.publishedAt}, ${jobs.id}) > (${markAt}, ${mark.id}::uuid)`
     : sql`${jobs.publishedAt} > ${markAt}`;
   const rows = await db
-    .select({ row: jobs, publishedMicros })
+    .select({ row: jobs, publishedMicros, tier: tier ?? sql<number>`0` })
     .from(jobs)
-    .where(and(searchConditions(search, now), after))
+    .where(and(where, after))
     .orderBy(desc(jobs.publishedAt), desc(jobs.id))
     .limit(limit);
   const newest = rows[0];
+  const best = [...rows].sort((a, b) => Number(a.tier) - Number(b.tier));
   return {
-    jobs: rows.map(({ row }) => toWireJob(row)),
+    jobs: best.map(({ row }) => toWireJob(row)),
     newest: newest
       ? ({ publishedMicros: newest.publishedMicros, id: newest.row.id } satisfies PublishedMark)
       : undefined,

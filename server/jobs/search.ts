@@ -74,6 +74,8 @@ function locationIn(values: string[]): SQL {
  */
 type Filters = {
   where: SQL;
+  /** The same text and location conditions with other filters: an option's count (server/jobs/options.ts). */
+  with: (search: JobSearch) => SQL;
   byLocation?: { values: string[]; at: (value: string) => SQL };
   tier?: SQL;
   place?: Place;
@@ -124,7 +126,7 @@ const EVERYTHING = { datePosted: "all" } as JobSearch;
  * filters for one of those values alone, so a page can merge their walks (ADR 27). A search text matches as ADR 38
  * says: the title contains it, or each of its words is found somewhere; a place it names stands for the location.
  */
-async function searchFilters(db: Db, search: JobSearch, now: Date, text: TextOptions): Promise<Filters> {
+export async function searchFilters(db: Db, search: JobSearch, now: Date, text: TextOptions): Promise<Filters> {
   const shortLocation = search.location !== undefined && isShortText(search.location);
   const query = search.search ? (text.query ?? parseSearchQuery(search.search, text.synonyms)) : undefined;
   const [titleContains, location, locations, named] = await Promise.all([
@@ -142,9 +144,14 @@ async function searchFilters(db: Db, search: JobSearch, now: Date, text: TextOpt
     tier = tierOf(words);
   }
   const ranking = { tier, place: named?.place };
-  if (!locations) return { where: searchConditions(search, now, { title, location }), ...ranking };
+  if (!locations) {
+    const conditions = (other: JobSearch) => searchConditions(other, now, { title, location });
+    return { where: conditions(search), with: conditions, ...ranking };
+  }
+  const conditions = (other: JobSearch) => searchConditions(other, now, { title, location: locationIn(locations) });
   return {
-    where: searchConditions(search, now, { title, location: locationIn(locations) }),
+    where: conditions(search),
+    with: conditions,
     byLocation: {
       values: locations,
       at: (value) => searchConditions(search, now, { title, location: locationIn([value]) }),

@@ -68,11 +68,22 @@ export const OPERATIONS: Operation[] = [
     operationId: "searchJobs",
     summary: "Search live listings",
     description:
-      "Live (not expired) listings matching every filter, newest first. `minSalary` and `maxSalary` compare within `salaryCurrency` (INR when not given); without a bound the currency filters nothing. `page` reaches the first 10,000 results; `cursor` goes on.",
+      "Live (not expired) listings matching every filter. With `search`, each of its words must be found in the listing (title, company, skills, location, industry or description) as a word, a form of it (plurals, -ing), a prefix or a synonym, or the whole text inside the title; a place named in it stands for `location` when none is given (X-Search-Place); when nothing matches, misspelt words are corrected (X-Did-You-Mean). `sort` is `relevance` (the default with `search`: the exact title, then whole words of the title, the title, company and skills, then anywhere; newest first within each) or `newest`; without `search` the list is newest first. `minSalary` and `maxSalary` compare within `salaryCurrency` (INR when not given); without a bound the currency filters nothing. `page` reaches the first 10,000 results; `cursor` goes on.",
     tag: "Jobs",
     query: jobSearchSchema,
     answers: {
-      200: { description: "One page of listings", json: z.array(jobSchema), headers: PAGING_HEADERS },
+      200: {
+        description: "One page of listings",
+        json: z.array(jobSchema),
+        headers: {
+          ...PAGING_HEADERS,
+          "X-Search-Place": "The place read from `search` and used as the location (URL-encoded); absent when none",
+          "X-Did-You-Mean":
+            "A corrected `search` (URL-encoded): when X-Did-You-Mean-Applied is true this page is its results, as nothing matched the words as typed; otherwise a suggestion for a search that found nothing",
+          "X-Did-You-Mean-Applied": "true or false",
+          "X-Did-You-Mean-Count": "How many listings the suggestion finds (an estimate above 1,000)",
+        },
+      },
       400: invalidInput,
     },
   },

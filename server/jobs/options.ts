@@ -1,0 +1,111 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  DATE_POSTED,
+  EMPLOYMENT_TYPES,
+  ENGLISH_LEVELS,
+  EXPERIENCE_LEVELS,
+  LISTING_GENDERS,
+  type JobSearch,
+  type OptionCounts,
+  type OptionFilter,
+} from "#shared/job.ts";
+import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
+import { hasSqlState } from "#server/db/sql-state.ts";
+import { jobs } from "#server/db/schema.ts";
+import { estimateRows } from "#server/jobs/counts.ts";
+import { searchFilters, type TextOptions } from "#server/jobs/search.ts";
+
+/** Up to this many matches of a filter's other options, each option's count is exact; above, an estimate. */
+export const EXACT_OPTION_COUNT_LIMIT = 10_000;
+
+/** How long the exact counts of one filter may take (PostgreSQL; PGlite cannot interrupt a query, ADR 20). */
+const OPTION_COUNT_BUDGET_MS = 25;
+
+const QUERY_CANCELED = "57014";
+
+const OPTIONS: Record<OptionFilter, readonly string[]> = {
+  experienceLevel: EXPERIENCE_LEVELS,
+  employmentType: EMPLOYMENT_TYPES,
+  datePosted: DATE_POSTED,
+  gender: LISTING_GENDERS,
+  englishLevel: ENGLISH_LEVELS,
+};
+
+const COLUMNS = {
+  experienceLevel: jobs.experienceLevel,
+  employmentType: jobs.employmentType,
+  gender: jobs.gender,
+  englishLevel: jobs.englishLevel,
+} as const;
+
+/**
+ * How many results each option of the sidebar's filters would give with everything else as it is (ADR 38): for each
+ * filter, its other options' matches are read once, up to EXACT_OPTION_COUNT_LIMIT, within a time budget, and
+ * counted by option; when there are more, or the budget runs out, each option's count is the planner's estimate and
+ * says so.
+ */
+export async function countSearchOptions(
+  db: Db,
+  search: JobSearch,
+  text: TextOptions,
+  now = new Date(),
+): Promise<OptionCounts> {
+  const filters = await searchFilters(db, search, now, text);
+  const counts: OptionCounts = {};
+  for (const filter of Object.keys(OPTIONS) as OptionFilter[]) {
+    const options = OPTIONS[filter];
+    const withOption = (option: string) => filters.with({ ...search, [filter]: option } as JobSearch);
+    const others = filters.with({ ...search, [filter]: filter === "datePosted" ? "all" : undefined } as JobSearch);
+    const exact = await exactCounts(db, filter, others, now);
+    counts[filter] = exact
+      ? Object.fromEntries(options.map((option) => [option, { total: exact[option] ?? 0, totalIsExact: true }]))
+      : Object.fromEntries(
+          await Promise.all(
+            options.map(async (option) => [
+              option,
+              { total: Math.round(await estimateRows(db, withOption(option))), totalIsExact: false },
+            ]),
+          ),
+        );
+  }
+  return counts;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const cutoff = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+
+/** Each option's count among `where`'s matches, or undefined when there are too many to count in the budget. */
+async function exactCounts(
+  db: Db,
+  filter: OptionFilter,
+  where: SQL,
+  now: Date,
+): Promise<Record<string, number> | undefined> {
+  if ((await estimateRows(db, where)) > 2 * EXACT_OPTION_COUNT_LIMIT) return undefined;
+  const capped = (column: SQL) =>
+    sql`SELECT ${column} AS value FROM ${jobs} WHERE ${where} LIMIT ${EXACT_OPTION_COUNT_LIMIT + 1}`;
+  const query =
+    filter === "datePosted"
+      ? sql`SELECT count(*) FILTER (WHERE value >= ${cutoff(now, 1)}) AS "24h",
+          count(*) FILTER (WHERE value >= ${cutoff(now, 7)}) AS "7d",
+          count(*) FILTER (WHERE value >= ${cutoff(now, 30)}) AS "30d", count(*) AS "all"
+          FROM (${capped(sql`${jobs.postingDate}`)}) AS matches`
+      : sql`SELECT value, count(*) AS n FROM (${capped(sql`${COLUMNS[filter]}`)}) AS matches GROUP BY value`;
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${OPTION_COUNT_BUDGET_MS}`));
+      return rowsOf(tx, query);
+    });
+  } catch (error) {
+    if (hasSqlState(error, QUERY_CANCELED)) return undefined;
+    throw error;
+  }
+  const byOption: Record<string, number> =
+    filter === "datePosted"
+      ? Object.fromEntries(DATE_POSTED.map((option) => [option, Number(rows[0]?.[option] ?? 0)]))
+      : Object.fromEntries(rows.map((row) => [String(row.value), Number(row.n)]));
+  const read = filter === "datePosted" ? (byOption.all ?? 0) : Object.values(byOption).reduce((a, b) => a + b, 0);
+  return read > EXACT_OPTION_COUNT_LIMIT ? undefined : byOption;
+}
