@@ -67,7 +67,7 @@ export type Correction = { query: SearchQuery; text: string };
 
 /**
  * The query with each unknown word (one no stored term starts with) replaced by the nearest known words. With
- * `loosely`, any unknown word of 3 letters or more takes its likeliest term whatever the distance (a suggestion the
+ * `loosely`, any unknown word of 3 letters or more takes its likeliest term up to a third of its length away (a suggestion the
  * seeker chooses); otherwise only terms within editsAllowed stand in (a correction applied at once). Undefined when
  * nothing would change.
  */
@@ -80,14 +80,16 @@ export async function correctQuery(
     group.quoted || group.alternatives.length > 1 ? [] : lexemeWords(group.typed),
   );
   const eligible = candidates.filter((word) =>
-    loosely ? [...word].length >= 3 && !/^\d+$/.test(word) : editsAllowed(word) > 0,
+    loosely ? [...word].length >= 3 && !/\d/.test(word) : editsAllowed(word) > 0,
   );
   const unknown = await unknownWords(db, [...new Set(eligible)]);
   if (unknown.size === 0) return undefined;
   const standIns = new Map<string, string[]>();
   for (const word of unknown) {
     const nearest = (await nearestTerms(db, word)).map((term) => ({ term, distance: editDistance(word, term) }));
-    const within = loosely ? nearest.slice(0, 1) : nearest.filter(({ distance }) => distance <= editsAllowed(word));
+    // A suggestion may be further away than a correction, but not so far that it is another word ("qqqzzz" is not "qa").
+    const reach = loosely ? Math.ceil([...word].length / 3) : editsAllowed(word);
+    const within = nearest.filter(({ distance }) => distance <= reach);
     const best = Math.min(...within.map(({ distance }) => distance));
     const chosen = within.filter(({ distance }) => distance === best).slice(0, MOST_STAND_INS);
     if (chosen.length > 0)

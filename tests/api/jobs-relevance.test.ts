@@ -1,0 +1,285 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createJobs } from "#server/jobs.ts";
+import { loadEnv } from "#server/env.ts";
+import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
+import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+import type { JobValues } from "#server/jobs/mapper.ts";
+import { jobSearchSchema } from "#shared/job.ts";
+import { engines } from "#tests/support/engines.ts";
+import { api } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+
+const HOUR = 60 * 60 * 1000;
+
+type Listing = Partial<JobValues> & { title: string; age: number };
+
+/** Named listings whose only words are the ones given, newest first by `age`. */
+const BOARD: Listing[] = [
+  { title: "Software Engineer II", companyName: "Zoho", age: 1 * HOUR },
+  { title: "JavaScript Developer", skills: ["JavaScript", "React"], age: 2 * HOUR },
+  { title: "Senior React Developer", companyName: "Freshworks", location: "Chennai", age: 3 * HOUR },
+  { title: "Java Developer", skills: ["Java", "Spring"], age: 4 * HOUR },
+  { title: "Software Engineer", companyName: "Infosys", location: "Pune", age: 5 * HOUR },
+  { title: "Backend Engineer", skills: ["Python", "Django"], location: "Chennai", age: 6 * HOUR },
+  { title: "Staff Nurse", industry: "Healthcare", location: "Mumbai", age: 7 * HOUR },
+  { title: "Role 07", age: 8 * HOUR },
+  { title: "Role 070", age: 9 * HOUR },
+  { title: "Platform Engineer", skills: ["Kubernetes", "Terraform"], age: 10 * HOUR },
+  { title: "Accounts Executive", description: "Keep the books in Tally.", age: 11 * HOUR },
+];
+
+const neutral = (i: number, now: number): JobValues => ({
+  ...syntheticJob(i + 1, new Date(now)),
+  companyName: "Listing Company",
+  industry: "General",
+  description: "A listing.",
+  skills: [],
+  location: "Delhi",
+});
+
+describe.each(engines)("search relevance over the API on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(
+      server.services.database.db,
+      BOARD.map(({ age, ...listing }, i) => ({ ...neutral(i, now), ...listing, postingDate: new Date(now - age) })),
+    );
+  });
+  afterAll(() => server.close());
+
+  async function search(query: Record<string, string>) {
+    const { status, headers, json } = await api(
+      server.url,
+      `/api/jobs?${new URLSearchParams({ limit: "100", ...query })}`,
+    );
+    expect(status, JSON.stringify(json)).toBe(200);
+    return { titles: (json as { jobTitle: string }[]).map((job) => job.jobTitle), headers };
+  }
+
+  test("two words in another order find the listing: 'developer react' finds 'Senior React Developer'", async () => {
+    expect((await search({ search: "developer react" })).titles).toContain("Senior React Developer");
+  });
+
+  test("a company's name finds its listings", async () => {
+    expect((await search({ search: "infosys" })).titles).toEqual(["Software Engineer"]);
+  });
+
+  test("a skill finds the listings that ask for it", async () => {
+    expect((await search({ search: "django" })).titles).toEqual(["Backend Engineer"]);
+  });
+
+  test("a word of the description finds the listing", async () => {
+    expect((await search({ search: "tally" })).titles).toEqual(["Accounts Executive"]);
+  });
+
+  test("a plural finds the singular: 'nurses' finds 'Staff Nurse'", async () => {
+    expect((await search({ search: "nurses" })).titles).toEqual(["Staff Nurse"]);
+  });
+
+  test("an abbreviation finds what it stands for: 'k8s' finds the Kubernetes listing", async () => {
+    expect((await search({ search: "k8s" })).titles).toEqual(["Platform Engineer"]);
+  });
+
+  test("a misspelt word finds its listings, and the answer names the correction", async () => {
+    const { titles, headers } = await search({ search: "kubernets" });
+    expect(titles).toEqual(["Platform Engineer"]);
+    expect(headers.get("x-did-you-mean")).toBe("kubernetes");
+    expect(headers.get("x-did-you-mean-applied")).toBe("true");
+  });
+
+  test("a swapped pair of letters is corrected too: 'pyhton' finds the Python listing", async () => {
+    expect((await search({ search: "pyhton" })).titles).toEqual(["Backend Engineer"]);
+  });
+
+  test("a short word or a number is never corrected: 'Role 07' finds only 'Role 07'", async () => {
+    expect((await search({ search: "Role 07" })).titles).toEqual(["Role 07"]);
+  });
+
+  test("a nonsense word finds nothing and suggests nothing", async () => {
+    const { titles, headers } = await search({ search: "qqqzzzxx" });
+    expect(titles).toEqual([]);
+    expect(headers.get("x-did-you-mean")).toBeNull();
+  });
+
+  test("with text, the exact title comes first even when a longer title is newer", async () => {
+    expect((await search({ search: "Software Engineer" })).titles).toEqual([
+      "Software Engineer",
+      "Software Engineer II",
+    ]);
+  });
+
+  test("a whole word of the title ranks above a title that only contains it: 'java' lists Java before JavaScript", async () => {
+    expect((await search({ search: "java" })).titles).toEqual(["Java Developer", "JavaScript Developer"]);
+  });
+
+  test("sort=newest lists the same matches newest first", async () => {
+    expect((await search({ search: "java", sort: "newest" })).titles).toEqual([
+      "JavaScript Developer",
+      "Java Developer",
+    ]);
+  });
+
+  test("without text the list is newest first whatever sort says", async () => {
+    const { titles } = await search({ sort: "relevance" });
+    expect(titles.slice(0, 3)).toEqual(["Software Engineer II", "JavaScript Developer", "Senior React Developer"]);
+  });
+
+  test("an unknown sort is a 400 naming the field", async () => {
+    const { status, json } = await api(server.url, "/api/jobs?sort=best");
+    expect(status).toBe(400);
+    expect(JSON.stringify(json)).toContain("sort");
+  });
+
+  test("a city typed in the box acts as the location and the answer names it", async () => {
+    const { titles, headers } = await search({ search: "engineer chennai" });
+    expect(titles).toEqual(["Backend Engineer"]);
+    expect(headers.get("x-search-place")).toBe("chennai");
+  });
+
+  test("a place is not read from the box when a location is given", async () => {
+    const { titles, headers } = await search({ search: "engineer chennai", location: "pune" });
+    expect(titles).toEqual([]);
+    expect(headers.get("x-search-place")).toBeNull();
+  });
+
+  test("the filters still narrow a text search", async () => {
+    expect((await search({ search: "engineer", location: "pune" })).titles).toEqual(["Software Engineer"]);
+  });
+});
+
+describe.each(engines)("paging a ranked search on %s", (engine) => {
+  let server: TestServer;
+  const COUNT = 620;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(
+      server.services.database.db,
+      Array.from({ length: COUNT }, (_, i) => ({
+        ...neutral(i, now),
+        // Every third listing has the word as a whole title word; the others only contain it.
+        title: i % 3 === 0 ? `Analyst ${i}` : `Analystics ${i}`,
+        postingDate: new Date(now - i * 60_000),
+      })),
+    );
+  }, 120_000);
+  afterAll(() => server.close());
+
+  test("following the cursor through more matches than are ranked visits every match once", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const { headers, json }: { headers: Headers; json: unknown } = await api(
+        server.url,
+        `/api/jobs?${new URLSearchParams({ search: "analyst", limit: "100", ...(cursor ? { cursor } : {}) })}`,
+      );
+      seen.push(...(json as { jobTitle: string }[]).map((job) => job.jobTitle));
+      cursor = headers.get("x-next-cursor");
+    }
+    expect(seen).toHaveLength(COUNT);
+    expect(new Set(seen).size).toBe(COUNT);
+  });
+
+  test("pages by number give the same order as the cursor, the whole-word titles first among the ranked", async () => {
+    const pages = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7].map(async (page) => {
+        const { json } = await api(server.url, `/api/jobs?search=analyst&limit=100&page=${page}`);
+        return (json as { jobTitle: string }[]).map((job) => job.jobTitle);
+      }),
+    );
+    const all = pages.flat();
+    expect(new Set(all).size).toBe(COUNT);
+    // The first 500 matches (the newest) are ranked: their whole-word titles come first.
+    expect(all.slice(0, 167).every((title) => title.startsWith("Analyst "))).toBe(true);
+  });
+});
+
+describe.each(engines)("filter option counts on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(server.services.database.db, [
+      {
+        ...neutral(1, now),
+        title: "Data Analyst",
+        experienceLevel: "Fresher",
+        employmentType: "Full-time",
+        postingDate: new Date(now - HOUR),
+      },
+      {
+        ...neutral(2, now),
+        title: "Data Analyst",
+        experienceLevel: "Fresher",
+        employmentType: "Contract",
+        postingDate: new Date(now - 3 * 24 * HOUR),
+      },
+      {
+        ...neutral(3, now),
+        title: "Senior Data Analyst",
+        experienceLevel: "5+ Year",
+        employmentType: "Full-time",
+        postingDate: new Date(now - 10 * 24 * HOUR),
+      },
+      {
+        ...neutral(4, now),
+        title: "Nurse",
+        experienceLevel: "Fresher",
+        employmentType: "Full-time",
+        postingDate: new Date(now - HOUR),
+      },
+    ]);
+  });
+  afterAll(() => server.close());
+
+  test("each option counts the results it would give with the other filters as they are", async () => {
+    const counts = await server.services.jobs.countSearchOptions(
+      jobSearchSchema.parse({ search: "analyst", employmentType: "Full-time" }),
+    );
+    expect(counts.experienceLevel?.Fresher).toEqual({ total: 1, totalIsExact: true });
+    expect(counts.experienceLevel?.["5+ Year"]).toEqual({ total: 1, totalIsExact: true });
+    expect(counts.employmentType?.Contract).toEqual({ total: 1, totalIsExact: true });
+    expect(counts.employmentType?.["Full-time"]).toEqual({ total: 2, totalIsExact: true });
+    expect(counts.datePosted).toMatchObject({
+      "24h": { total: 1 },
+      "7d": { total: 1 },
+      "30d": { total: 2 },
+      all: { total: 2 },
+    });
+  });
+});
+
+describe.each(engines)("an operator's synonyms on %s", (engine) => {
+  let server: TestServer;
+  let file: string;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(server.services.database.db, [
+      { ...neutral(1, now), title: "Barista", postingDate: new Date(now - HOUR) },
+    ]);
+    file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "synonyms-")), "synonyms.txt");
+    fs.writeFileSync(file, "# ours\ncoffee maker, barista\n");
+  });
+  afterAll(() => server.close());
+
+  test("a group in SEARCH_SYNONYMS_FILE joins the shipped list", async () => {
+    const jobs = createJobs({
+      db: server.services.database.db,
+      env: loadEnv({ NODE_ENV: "test", SEARCH_SYNONYMS_FILE: file }),
+    });
+    const page = await jobs.searchJobs(jobSearchSchema.parse({ search: "coffee maker" }));
+    expect(page.jobs.map((job) => job.jobTitle)).toEqual(["Barista"]);
+  });
+
+  test("a SEARCH_SYNONYMS_FILE that does not exist stops the start with the setting named", () => {
+    expect(() => loadEnv({ NODE_ENV: "test", SEARCH_SYNONYMS_FILE: "/no/such/file.txt" })).toThrow(
+      /SEARCH_SYNONYMS_FILE/,
+    );
+  });
+});
