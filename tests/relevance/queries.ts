@@ -97,6 +97,9 @@ export const QUERIES: RelevanceQuery[] = [
   q("company", "razorpay", ["react-dev-razorpay", "platform-razorpay", "analytics-intern-razorpay"]),
   q("company", "L&T", ["electrician-lt", "civil-engineer-lt"]),
 
+  q("company", "tata", ["k8s-admin-tatacomm", "welder-tatasteel", "mechanical-tatamotors"]),
+  q("company", "amazon", ["sde-amazon", "warehouse-amazon", "customer-support-amazon", "solutions-architect-aws"]),
+
   // A skill that is not in the title
   q("skill", "figma", ["uiux-zoho", "product-designer-cred"]),
   q("skill", "django", ["django-dev-healthifyme", "python-dev-chennai"]),
@@ -145,15 +148,17 @@ export const QUERIES: RelevanceQuery[] = [
   q("typo", "physiotherapst", ["physio-cult"]),
   q("typo", "chartered acountant", ["ca-audit-deloitte"]),
 
+  q("typo", "infosis", ["java-backend-infosys", "qa-manual-infosys", "trainee-se-infosys", "hr-exec-infosys-bpm"]),
+
   // Abbreviations, other spellings and synonyms
   q("abbreviation or synonym", "js developer", ["js-dev-swiggy"], { first: ["js-dev-swiggy"] }),
   q("abbreviation or synonym", "k8s", KUBERNETES),
   q("abbreviation or synonym", "ml engineer", ["ml-engineer-swiggy", "ml-engineer-sarvam"], {
     mustExclude: ["html-dev-kochi"],
   }),
+  // "HTML Developer" holds "ml" and the spec keeps a part of a title found, so it may be on the page: below these.
   q("abbreviation or synonym", "ml", ["ml-engineer-swiggy", "ml-engineer-sarvam", "data-scientist-fractal"], {
-    first: ["ml-engineer-swiggy", "ml-engineer-sarvam"],
-    mustExclude: ["html-dev-kochi"],
+    first: ["ml-engineer-swiggy", "ml-engineer-sarvam", "data-scientist-fractal"],
   }),
   q("abbreviation or synonym", "nodejs", ["node-dev-paytm", "backend-cred", "fullstack-mern", "typescript-postman"]),
   q("abbreviation or synonym", "node.js developer", ["node-dev-paytm"], { first: ["node-dev-paytm"] }),
@@ -199,6 +204,20 @@ export const QUERIES: RelevanceQuery[] = [
   q("abbreviation or synonym", "tester", ["qa-manual-infosys", "test-automation-tcs"]),
   q("abbreviation or synonym", "chauffeur", ["car-driver-blusmart", "driver-personal"]),
 
+  q("abbreviation or synonym", "ui designer", ["uiux-zoho"]),
+  q("abbreviation or synonym", "ux designer", ["uiux-zoho"]),
+  q("abbreviation or synonym", "part time", [
+    "delivery-exec-swiggy",
+    "online-tutor-byjus",
+    "teaching-assistant-unacademy",
+    "data-entry-wfh",
+  ]),
+  q("abbreviation or synonym", "hr jobs", ["hr-exec-infosys-bpm", "hr-manager-mahindra", "hr-generalist", "hr-intern"]),
+  q("abbreviation or synonym", "c++", ["cpp-qualcomm", "embedded-bosch", "sde2-zoho"], {
+    first: ["cpp-qualcomm"],
+    mustExclude: ["dotnet-hcl"],
+  }),
+
   // Plurals and other forms of a word
   q("word form", "developers", ["js-dev-swiggy", "java-dev-tcs"]),
   q("word form", "designers", DESIGNERS),
@@ -221,6 +240,8 @@ export const QUERIES: RelevanceQuery[] = [
   q("word form", "testing", ["qa-manual-infosys", "test-automation-tcs", "sdet-zomato"]),
   q("word form", "electricians", ["electrician-lt"]),
 
+  q("word form", "internships", ["analytics-intern-razorpay", "sde-intern-zoho", "marketing-intern", "hr-intern"]),
+
   // Which listings come first
   q("ranking", "java", ["java-dev-tcs", "java-backend-infosys", "java-dev-old-capgemini"], {
     first: ["java-dev-tcs", "java-backend-infosys", "java-dev-old-capgemini"],
@@ -232,7 +253,7 @@ export const QUERIES: RelevanceQuery[] = [
     first: ["react-dev-razorpay", "react-native-dream11", "react-remote-toptal"],
   }),
   q("ranking", "accountant", ["accountant-sharma", "senior-accountant-godrej"], { first: ["accountant-sharma"] }),
-  q("ranking", "nurse", NURSES, { first: NURSES }),
+  q("ranking", "nurse", NURSES, { first: [...NURSES, "nursing-supervisor-manipal"] }),
   q("ranking", "python", ["python-dev-chennai", "python-dev-bengaluru", "django-dev-healthifyme"], {
     first: ["python-dev-chennai", "python-dev-bengaluru"],
   }),
@@ -267,6 +288,14 @@ export const QUERIES: RelevanceQuery[] = [
   q("place in the box", "driver gurgaon", ["car-driver-blusmart"], { mustExclude: ["delivery-driver-zomato"] }),
   q("place in the box", "hyderabad java", ["sde-amazon"], { mustExclude: ["java-dev-tcs"] }),
   q("place in the box", "designer mumbai", ["graphic-designer-ogilvy"], { mustExclude: ["uiux-zoho"] }),
+
+  q("place in the box", "jobs in chennai", ["java-dev-tcs", "sde2-zoho", "sde-freshworks"], {
+    mustExclude: ["js-dev-swiggy", "java-backend-infosys"],
+  }),
+  q("place in the box", "python developer in bangalore", ["python-dev-bengaluru"], {
+    mustExclude: ["python-dev-chennai"],
+  }),
+  q("place in the box", "nurse job hyderabad", ["home-nurse-portea"], { mustExclude: ["staff-nurse-apollo"] }),
 
   // The spec's cases keep working
   q("spec", "eng", ["java-backend-infosys"], { mustExclude: ["cashier-dmart"] }),
