@@ -171,12 +171,12 @@ export const jobs = pgTable(
     demo: boolean("demo").notNull().default(false),
     /**
      * The words a search matches (migration 0015, ADR 38), stemmed, weighted by where they stand: A title, B company and
-     * skills, C location and industry, D description.
+     * skills, C location, industry, employment type and experience level, D description.
      */
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, company_name || ' ' || (skills::text)), 'B') || setweight(to_tsvector('english'::regconfig, location || ' ' || industry), 'C') || setweight(to_tsvector('english'::regconfig, description), 'D')`,
+        sql`setweight(to_tsvector('english'::regconfig, job_search_text(title)), 'A') || setweight(to_tsvector('english'::regconfig, job_search_text(company_name || ' ' || (skills::text))), 'B') || setweight(to_tsvector('english'::regconfig, job_search_text(location || ' ' || industry || ' ' || employment_type || ' ' || experience_level)), 'C') || setweight(to_tsvector('english'::regconfig, job_search_text(description)), 'D')`,
       ),
     ...timestamps,
   },

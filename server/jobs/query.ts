@@ -87,12 +87,18 @@ function tokens(text: string): { text: string; quoted: boolean }[] {
   return found;
 }
 
+/** The synonym group a run of typed words names, as typed or without a plural's "s" ("internships"). */
+function synonymsOf(synonyms: Synonyms, run: string): readonly string[] | undefined {
+  const key = synonymKey(run);
+  return synonyms.get(key) ?? (key.endsWith("s") ? synonyms.get(key.slice(0, -1)) : undefined);
+}
+
 export function parseSearchQuery(text: string, synonyms: Synonyms): SearchQuery {
   const lowered = text.normalize("NFKC").toLowerCase();
   const full = lowered.replace(/\s+/g, " ").trim();
-  const typed = tokens(lowered);
-  const meaningful = typed.filter((token) => token.quoted || !FILLER.has(token.text));
-  const words = meaningful.length > 0 ? meaningful : typed;
+  const words = tokens(lowered);
+  // Filler words are left out unless a synonym names them ("work from home") or nothing else was typed.
+  const keepFiller = words.every((token) => !token.quoted && FILLER.has(token.text));
   const groups: QueryGroup[] = [];
   for (let at = 0; at < words.length;) {
     const word = words[at] as { text: string; quoted: boolean };
@@ -107,11 +113,15 @@ export function parseSearchQuery(text: string, synonyms: Synonyms): SearchQuery 
     for (let length = Math.min(LONGEST_MEMBER, words.length - at); length >= 1; length--) {
       const run = words.slice(at, at + length);
       if (run.some((token) => token.quoted)) continue;
-      members = synonyms.get(synonymKey(run.map((token) => token.text).join(" ")));
+      members = synonymsOf(synonyms, run.map((token) => token.text).join(" "));
       if (members) {
         taken = length;
         break;
       }
+    }
+    if (!members && !keepFiller && FILLER.has(word.text)) {
+      at += 1;
+      continue;
     }
     const phrase = words
       .slice(at, at + taken)

@@ -18,6 +18,18 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/**
+ * A phrase as the listings' words were indexed (job_search_text, migration 0015): "c++" cpp, "c#" csharp, ".net"
+ * dotnet, a slash a space.
+ */
+export const asIndexed = (phrase: string): string =>
+  phrase
+    .toLowerCase()
+    .replaceAll("/", " ")
+    .replaceAll("c++", "cpp")
+    .replaceAll("c#", "csharp")
+    .replace(/(^|[^\p{L}\p{N}])\.net(?![\p{L}\p{N}])/gu, "$1dotnet");
+
 /** Where a word must stand: anywhere, the title (A), or the title, company and skills (A, B). */
 type Weights = "" | "A" | "AB";
 
@@ -35,8 +47,9 @@ function alternativeQuery(phrase: string, prefix: boolean, weights: Weights): st
   // "%", "_" and "\\" are typed as wildcards elsewhere: here they are literal, so such a word is looked for in the title
   // as text only. Other signs make a word exact ("100%" is not "1000", "c++" is the word "c").
   if (/[%_\\]/.test(phrase)) return undefined;
-  const byPrefix = prefix && /^[\p{L}\p{N}\s]+$/u.test(phrase);
-  const words = lexemeWords(phrase).filter((word) => !STOP_WORDS.has(word));
+  const text = asIndexed(phrase);
+  const byPrefix = prefix && /^[\p{L}\p{N}\s]+$/u.test(text);
+  const words = lexemeWords(text).filter((word) => !STOP_WORDS.has(word));
   if (words.length === 0) return undefined;
   if (words.length === 1) return term(words[0] as string, byPrefix, weights);
   return `(${words.map((word, i) => term(word, byPrefix && i === words.length - 1, weights)).join(" <-> ")})`;
@@ -93,18 +106,26 @@ export function textMatches(query: SearchQuery, titleContains: SQL, place?: SQL)
 }
 
 /**
- * A matching row's tier, best first (ADR 38): 0 the exact title; 1 every group a whole word (or its form or synonym)
- * of the title; 2 every group in the title, by prefix or as text; 3 every group in the title, company or skills; 4
- * anywhere else (location, industry, description), or by the place alone.
+ * A matching row's tier, best first (ADR 38): 0 the exact title; 1 every typed word a whole word (or its form) of the
+ * title; 2 every group in the title, by a synonym or prefix; 3 every group in the title, company or skills; 4 the
+ * title contains the text or each typed word inside a word ("script" in "JavaScript"); 5 anywhere else (location,
+ * industry, type, level, description), or by the place alone.
  */
 export function tierOf(query: SearchQuery): SQL {
-  const wholeWords = everyGroup(query, false, "A");
-  const inTitle = and(query.groups.map((group) => groupMatches(group, "A")));
+  const asTyped = { ...query, groups: query.groups.map((group) => ({ ...group, alternatives: [group.typed] })) };
+  const wholeWords = everyGroup(asTyped, false, "A");
+  const inTitle = everyGroup(query, true, "A");
   const nearTitle = everyGroup(query, true, "AB");
+  const insideTitle =
+    query.groups.length > 0 && query.groups.every((group) => findsInTitle(group.typed))
+      ? and(query.groups.map((group) => sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}`))
+      : sql`false`;
+  const when = (tsquery: string | undefined) => (tsquery ? matches(tsquery) : sql`false`);
   return sql`CASE
     WHEN ${jobs.titleLower} = ${query.full} THEN 0
-    WHEN ${wholeWords ? matches(wholeWords) : sql`false`} THEN 1
-    WHEN ${query.groups.length > 0 ? inTitle : sql`false`} OR ${jobs.titleLower} LIKE ${containsPattern(query.full)} THEN 2
-    WHEN ${nearTitle ? matches(nearTitle) : sql`false`} THEN 3
-    ELSE 4 END`;
+    WHEN ${when(wholeWords)} THEN 1
+    WHEN ${when(inTitle)} THEN 2
+    WHEN ${when(nearTitle)} THEN 3
+    WHEN ${insideTitle} OR ${jobs.titleLower} LIKE ${containsPattern(query.full)} THEN 4
+    ELSE 5 END`;
 }

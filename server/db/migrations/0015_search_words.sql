@@ -1,13 +1,21 @@
 -- ADR 38. A search matches each word of the query anywhere in a listing (title, company, skills, location, then the
 -- description), as a word, a word's form or a prefix, ranked by where it matched. One weighted text-search vector per
 -- listing holds those words, stemmed by the English dictionary; the weights are the ranking's fields (A title, B company
--- and skills, C location and industry, D description). Adding the column rewrites the table once (about two minutes at
+-- and skills, C location, industry, employment type and experience level, D description). Adding the column rewrites the table once (about two minutes at
 -- 1M listings), and its index takes about as long.
+-- The text a listing's words are read from: lower-cased, with the names the English parser would cut to a bare "c"
+-- or fold into one word spelt as words ("c++" cpp, "c#" csharp, ".net" dotnet, "UI/UX" ui ux). The query side
+-- rewrites typed words the same way (server/jobs/relevance.ts).
+CREATE OR REPLACE FUNCTION job_search_text(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT regexp_replace(regexp_replace(regexp_replace(translate(lower($1), '/', ' '),
+    'c\+\+', 'cpp', 'g'), 'c#', 'csharp', 'g'), '(^|[^[:alnum:]])\.net($|[^[:alnum:]])', '\1dotnet\2', 'g')
+$$;--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('english'::regconfig, "title"), 'A')
-  || setweight(to_tsvector('english'::regconfig, "company_name" || ' ' || ("skills"::text)), 'B')
-  || setweight(to_tsvector('english'::regconfig, "location" || ' ' || "industry"), 'C')
-  || setweight(to_tsvector('english'::regconfig, "description"), 'D')
+  setweight(to_tsvector('english'::regconfig, job_search_text("title")), 'A')
+  || setweight(to_tsvector('english'::regconfig, job_search_text("company_name" || ' ' || ("skills"::text))), 'B')
+  || setweight(to_tsvector('english'::regconfig,
+    job_search_text("location" || ' ' || "industry" || ' ' || "employment_type" || ' ' || "experience_level")), 'C')
+  || setweight(to_tsvector('english'::regconfig, job_search_text("description")), 'D')
 ) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "jobs_search_vector_idx" ON "jobs" USING gin ("search_vector");--> statement-breakpoint
 -- Every word listings' titles, companies, skills, locations and industries have had, lower-cased: what a misspelt
