@@ -1,7 +1,8 @@
 /**
  * The search corpus of `npm run bench`: at least 500 distinct GET /api/jobs queries, so a result cache cannot carry
  * the figures. Common and rare title words, zero matches, 1–2 character searches, locations, every enum value,
- * salary bounds, date cutoffs, combinations, and a few deep pages.
+ * salary bounds, date cutoffs, combinations, a few deep pages, and (a third of it) what the word search reads:
+ * several words, synonyms and abbreviations, companies and skills, a place in the box, and misspelt words.
  */
 import { DATE_POSTED, EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS } from "#shared/job.ts";
 import { mulberry32 } from "#server/seed.ts";
@@ -46,6 +47,45 @@ const CITIES = [
   "jaipur",
   "indore",
 ];
+/** Queries a seeker types that the word search answers (ADR 38): several words, synonyms, companies, skills. */
+const WORD_QUERIES = [
+  "developer react",
+  "engineer devops",
+  "manager operations",
+  "designer graphic",
+  "analyst data senior",
+  "js developer",
+  "k8s",
+  "ml engineer",
+  "hr recruiter",
+  "wfh",
+  "ux designer",
+  "fresher",
+  "front end developer",
+  "nodejs",
+  "mongodb",
+  "redux",
+  "c++",
+  "northwind",
+  "kestrel analytics",
+  "monsoon apps",
+  "nursing",
+  "developers",
+  "designers",
+  "part time writer",
+  "lead engineer",
+];
+const TYPO_SOURCES = [
+  "engineer",
+  "developer",
+  "accountant",
+  "designer",
+  "analyst",
+  "recruiter",
+  "coordinator",
+  "automation",
+];
+
 const SALARIES = [100_000, 250_000, 400_000, 600_000, 900_000, 1_200_000, 2_000_000];
 
 export function searchCorpus(size = 600, seed = 42): string[] {
@@ -75,7 +115,25 @@ export function searchCorpus(size = 600, seed = 42): string[] {
     () => ({ search: pick(RARE_WORDS), gender: pick(GENDERS.slice(0, 3)), maxSalary: String(pick(SALARIES)) }),
     () => ({ page: String(2 + Math.floor(random() * 20)), ...(random() < 0.5 ? { search: pick(COMMON_WORDS) } : {}) }),
     () => ({ page: String(100 + Math.floor(random() * 900)), ...(random() < 0.5 ? { location: pick(CITIES) } : {}) }), // deep
+    // The word search's queries: at least 30% of the corpus (8 makers of 25).
+    () => ({ search: pick(WORD_QUERIES) }),
+    () => ({ search: pick(WORD_QUERIES), experienceLevel: pick(EXPERIENCE_LEVELS) }),
+    () => ({ search: `${pick(WORD_QUERIES)} ${pick(CITIES)}` }), // a place in the box
+    () => ({ search: `${pick(COMMON_WORDS)} ${pick(CITIES)}`, sort: "newest" }),
+    () => ({ search: misspell(pick(TYPO_SOURCES)) }),
+    () => ({ search: `${misspell(pick(TYPO_SOURCES))} ${pick(CITIES)}` }),
+    () => ({ search: `${pick(COMMON_WORDS)} ${pick(RARE_WORDS)}` }),
+    () => ({ search: pick(WORD_QUERIES), page: String(2 + Math.floor(random() * 5)) }),
   ];
+  /** One letter changed, dropped, doubled or swapped with the next: a typo the search corrects. */
+  function misspell(word: string): string {
+    const at = 1 + Math.floor(random() * (word.length - 2));
+    const kind = Math.floor(random() * 4);
+    if (kind === 0) return word.slice(0, at) + pick([...letters]) + word.slice(at + 1);
+    if (kind === 1) return word.slice(0, at) + word.slice(at + 1);
+    if (kind === 2) return word.slice(0, at) + word[at] + word.slice(at);
+    return word.slice(0, at) + (word[at + 1] ?? "") + word[at] + word.slice(at + 2);
+  }
   const queries = new Set<string>();
   while (queries.size < size) {
     const params = pick(makers)();
