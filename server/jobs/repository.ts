@@ -23,7 +23,8 @@ export async function listJobRows(db: Db, { limit, cursor }: { limit: number; cu
   return { jobs: page.map(({ row }) => toWireJob(row)), nextCursor };
 }
 
-const EVERY_LIVE_JOB = jobSearchSchema.parse({});
+/** A search of every live listing: the visibility and expiry rule alone. */
+export const EVERY_LIVE_JOB = jobSearchSchema.parse({});
 
 /** 'Posted Jobs N+': the unfiltered search's total, exact when small, else the estimate. */
 export async function countLiveJobRows(db: Db, now = new Date()): Promise<number> {

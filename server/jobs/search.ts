@@ -8,6 +8,7 @@ import { jobLocations, jobs } from "#server/db/schema.ts";
 import { countMatches, estimateRows, type Total } from "#server/jobs/counts.ts";
 import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "#server/jobs/filters.ts";
 import { toWireJob, WIRE_COLUMNS, type WireRow } from "#server/jobs/mapper.ts";
+import { EVERY_LIVE_JOB } from "#server/jobs/repository.ts";
 import { parseSearchQuery, type QueryGroup, type SearchQuery, type Synonyms } from "#server/jobs/query.ts";
 import { textMatches, tierOf } from "#server/jobs/relevance.ts";
 import { correctQuery } from "#server/jobs/typos.ts";
@@ -101,24 +102,21 @@ async function placeOf(
   if (names.length === 0) return undefined;
   const rows = await rowsOf(
     db,
-    sql`SELECT ${jobLocations.locationLower} AS value, split_part(${jobLocations.locationLower}, ',', 1) AS name
+    sql`SELECT ${jobLocations.locationLower} AS value, trim(split_part(${jobLocations.locationLower}, ',', 1)) AS name
       FROM ${jobLocations}
-      WHERE split_part(${jobLocations.locationLower}, ',', 1) IN ${names}
+      WHERE trim(split_part(${jobLocations.locationLower}, ',', 1)) IN ${names}
         AND EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.locationLower} = ${jobLocations.locationLower}
-          AND ${searchConditions(EVERYTHING, now)})
+          AND ${searchConditions(EVERY_LIVE_JOB, now)})
       LIMIT ${MERGED_LOCATIONS}`,
   );
   for (const group of groups) {
     const values = rows
-      .filter(({ name }) => group.alternatives.includes(String(name).trim()))
+      .filter(({ name }) => group.alternatives.includes(String(name)))
       .map(({ value }) => String(value));
     if (values.length > 0) return { place: { typed: group.typed, values }, group };
   }
   return undefined;
 }
-
-/** A search of every live listing: the visibility and expiry rule alone. */
-const EVERYTHING = { datePosted: "all" } as JobSearch;
 
 /**
  * searchConditions, with a short search or location looked up in the grams index first, and a longer location
