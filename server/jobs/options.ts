@@ -52,23 +52,27 @@ export async function countSearchOptions(
   now = new Date(),
 ): Promise<OptionCounts> {
   const filters = await searchFilters(db, search, now, text);
-  const counts: OptionCounts = {};
-  for (const filter of Object.keys(OPTIONS) as OptionFilter[]) {
-    const options = OPTIONS[filter];
-    const withOption = (option: string) => filters.with({ ...search, [filter]: option } as JobSearch);
-    const others = filters.with({ ...search, [filter]: filter === "datePosted" ? "all" : undefined } as JobSearch);
-    const exact = await exactCounts(db, filter, others, now);
-    counts[filter] = exact
-      ? Object.fromEntries(options.map((option) => [option, { total: exact[option] ?? 0, totalIsExact: true }]))
-      : Object.fromEntries(
-          await Promise.all(
-            options.map(async (option) => [
-              option,
-              { total: Math.round(await estimateRows(db, withOption(option))), totalIsExact: false },
-            ]),
-          ),
-        );
-  }
+  const counted = await Promise.all(
+    (Object.keys(OPTIONS) as OptionFilter[]).map(async (filter) => {
+      const options = OPTIONS[filter];
+      const withOption = (option: string) => filters.with({ ...search, [filter]: option } as JobSearch);
+      const others = filters.with({ ...search, [filter]: filter === "datePosted" ? "all" : undefined } as JobSearch);
+      const exact = await exactCounts(db, filter, others, now);
+      const byOption = exact
+        ? options.map((option) => [option, { total: exact[option] ?? 0, totalIsExact: true }] as const)
+        : await Promise.all(
+            options.map(
+              async (option) =>
+                [
+                  option,
+                  { total: Math.round(await estimateRows(db, withOption(option))), totalIsExact: false },
+                ] as const,
+            ),
+          );
+      return [filter, Object.fromEntries(byOption)] as const;
+    }),
+  );
+  const counts: OptionCounts = Object.fromEntries(counted);
   return counts;
 }
 
