@@ -28,7 +28,7 @@ export const asIndexed = (phrase: string): string =>
     .replaceAll("/", " ")
     .replaceAll("c++", "cpp")
     .replaceAll("c#", "csharp")
-    .replace(/(^|[^\p{L}\p{N}])\.net(?![\p{L}\p{N}])/gu, "$1dotnet");
+    .replaceAll(".net", " dotnet");
 
 /** Where a word must stand: anywhere, the title (A), or the title, company and skills (A, B). */
 type Weights = "" | "A" | "AB";
