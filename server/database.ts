@@ -1,6 +1,7 @@
 import path from "node:path";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
+import { connectReplicas } from "#server/db/replicas.ts";
 import { waitForPostgres } from "#server/db/wait-for-postgres.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
@@ -29,7 +30,27 @@ export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise
       await database.close();
       throw error;
     }
-    return { database, release: () => database.close() };
+    if (env.DATABASE_REPLICA_URLS.length === 0) return { database, release: () => database.close() };
+    // Not waited for: a replica that is away takes no reads until the background check finds it answering.
+    const replicas = connectReplicas({
+      primary: database.db,
+      urls: env.DATABASE_REPLICA_URLS,
+      maxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS,
+      ...(env.DATABASE_POOL_SIZE ? { poolSize: env.DATABASE_POOL_SIZE } : {}),
+      ...(logger ? { logger } : {}),
+    });
+    return {
+      database: { ...database, replicas },
+      release: async () => {
+        await Promise.all([replicas.close(), database.close()]);
+      },
+    };
+  }
+  if (env.DATABASE_REPLICA_URLS.length > 0) {
+    const message =
+      "DATABASE_REPLICA_URLS is ignored: replicas serve reads for PostgreSQL (DATABASE_URL), and this board runs on the embedded database, which has none";
+    if (logger) logger.warn(message);
+    else console.warn(message);
   }
   const unlock = await lockDataDir(env.DATA_DIR, {
     waitMs: env.DATA_DIR_LOCK_WAIT_SECONDS * 1000,

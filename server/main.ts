@@ -4,6 +4,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "#server/app.ts";
 import { openConfiguredDatabase } from "#server/database.ts";
+import { startReplicaChecks } from "#server/db/replicas.ts";
 import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { startMailSender } from "#server/mail.ts";
@@ -55,6 +56,8 @@ async function main() {
   }
 
   const shutdownTasks: (() => Promise<void>)[] = [];
+  // Every process that serves reads keeps its own view of which replicas are fit (ADR 39).
+  if (database.replicas) shutdownTasks.push(startReplicaChecks(database.replicas, logger).stop);
   // Stopped in this order once the server has stopped, before the database is closed and its lock released.
   if (runsLoops) {
     shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);

@@ -3,6 +3,7 @@ import { createAuth, createSessions, type Auth, type Sessions } from "#server/au
 import { createBlog, type Blog } from "#server/blog.ts";
 import { createContact, type Contact } from "#server/contact.ts";
 import type { Database } from "#server/db/client.ts";
+import { primaryReads } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
 import { createJobs, type Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
@@ -46,10 +47,13 @@ export function createServices({
   secret: string;
 }): AppServices {
   const { db } = database;
+  // The reads anyone may make signed out go to a replica when there are any (ADR 39); the rest stays on `db`.
+  const reads = database.replicas ?? primaryReads(db);
   // The jobs domain announces a listing submitted for review; moderation, which acts on listings through the jobs
   // door, records it and mails the admins. Wired here so neither door imports the other both ways.
   const jobs = createJobs({
     db,
+    reads,
     env,
     hooks: { onSubmittedForReview: (submission) => moderation.listingSubmitted(submission) },
   });
@@ -69,7 +73,7 @@ export function createServices({
     auth,
     sessions: createSessions({ auth, env }),
     jobs,
-    sources: createSources({ db, env }),
+    sources: createSources({ reads, env }),
     contact: createContact({ db, env, logger }),
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
