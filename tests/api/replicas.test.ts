@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const uniqueWord = () => `Zq${Math.random().toString(36).slice(2, 10)}`;
 
 // The replica is of the whole TEST_DATABASE_URL server, started by this file and removed after it (ADR 39).
-describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica of PostgreSQL", () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica on postgres", () => {
   let replica: StreamingReplica;
   let target: { url: string; drop: () => Promise<void> };
   let database: Database;
@@ -132,7 +132,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica 
       await replica.resumeReplay();
     }
     await expect.poll(replicaState).toBe("fit");
-    expect((await api(app.url, "/api/health")).json.replicas[0]).toMatchObject({ state: "fit", lagSeconds: 0 });
+    const healthy = (await api(app.url, "/api/health")).json.replicas[0];
+    expect(healthy.state).toBe("fit");
+    // The server is shared: other writers' WAL may be mid-replay, so "caught up" is within the limit, not always 0.
+    expect(healthy.lagSeconds).toBeLessThanOrEqual(1);
   });
 
   test("a read the replica cancels for a recovery conflict runs again on the primary", async () => {
@@ -205,7 +208,7 @@ describe("the replica settings", () => {
     expect(() => loadEnv({ DATABASE_REPLICA_MAX_LAG_SECONDS: "0" })).toThrow(EnvError);
   });
 
-  test("the embedded database ignores DATABASE_REPLICA_URLS and says so at start-up", async () => {
+  test("on pglite, DATABASE_REPLICA_URLS is ignored and the start-up log says so", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jobboard-replica-env-"));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
