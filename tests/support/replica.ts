@@ -153,7 +153,7 @@ export async function allowReplicationFromLoopback(url: string): Promise<void> {
   try {
     const { rows } = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_hba_file_rules
-       WHERE type = 'host' AND 'replication' = ANY(database) AND (address IS NULL OR address IN ('127.0.0.1', 'all', '0.0.0.0'))`,
+       WHERE type = 'host' AND 'replication' = ANY(database) AND address IN ('127.0.0.1', 'all', '0.0.0.0')`,
     );
     if ((rows[0]?.n ?? 0) > 0) return;
     const file = (await client.query<{ hba_file: string }>("SHOW hba_file")).rows[0]?.hba_file;
