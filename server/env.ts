@@ -198,6 +198,13 @@ export const envSchema = z.object({
   ACCOUNT_MAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
   ACCOUNT_MAIL_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   MODERATION: z.enum(MODERATION_MODES, { error: "Must be off, first or all" }).default("first"),
+  // Search (ADR 38): the operator's own synonym groups, joined to the shipped list (server/jobs/synonyms.txt).
+  SEARCH_SYNONYMS_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || fs.existsSync(value), "No such file"),
   ADMIN_EMAILS: z
     .string()
     .default("")

@@ -28,6 +28,7 @@ import {
   listLiveJobEntries,
   type PublishedMark,
 } from "#server/jobs/repository.ts";
+import { loadSynonyms } from "#server/jobs/query.ts";
 import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
 import { RESULT_WINDOW } from "#shared/job-paging.ts";
@@ -80,6 +81,7 @@ export function createJobs({
   env: Env;
   hooks?: JobHooks;
 }) {
+  const synonyms = loadSynonyms(env.SEARCH_SYNONYMS_FILE);
   async function findOwnedRow({ user, id }: OwnedJobRef) {
     const row = await findJobRow(db, parseJobId(id));
     if (!row) throw notFound("Job not found");
@@ -129,7 +131,7 @@ export function createJobs({
           page: `Must be at most ${lastPage} at this limit; follow X-Next-Cursor to go further`,
         });
       }
-      return reads.run((readDb) => searchJobRows(readDb, search));
+      return reads.run((readDb) => searchJobRows(readDb, search, { synonyms }));
     },
 
     /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */

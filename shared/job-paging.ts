@@ -20,6 +20,34 @@ export const pageNumber = wholeFromOne().max(100_000).default(1);
 
 export const encodeCursor = (cursor: JobCursor) => `${cursor.postedMicros}_${cursor.id}`;
 
+/**
+ * Where the next page of a search ranked by relevance starts, while it is still among the ranked matches (ADR 38):
+ * its position in the ranking. Past them, a ranked search goes on in list order with a JobCursor.
+ */
+export type RankCursor = { position: number };
+
+const RANK_CURSOR_PATTERN = /^r(\d{1,6})$/;
+
+export const encodeRankCursor = (cursor: RankCursor) => `r${cursor.position}`;
+
+/** A search's `cursor`: a list-order cursor, or a position in a relevance ranking. */
+export const searchCursorSchema = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z
+    .string()
+    .transform((value, ctx): JobCursor | RankCursor => {
+      const rank = RANK_CURSOR_PATTERN.exec(value);
+      if (rank) return { position: Number(rank[1]) };
+      const match = CURSOR_PATTERN.exec(value);
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: "Not a valid cursor: use the X-Next-Cursor of a previous page" });
+        return z.NEVER;
+      }
+      return { postedMicros: match[1] as string, id: match[2] as string };
+    })
+    .optional(),
+);
+
 /** An opaque `cursor` query value as X-Next-Cursor gave it; anything else is a 400, never a silent first page. */
 export const cursorSchema = z.preprocess(
   (value) => (value === "" ? undefined : value),

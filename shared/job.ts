@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "#shared/currencies.ts";
-import { cursorSchema, pageNumber, wholeFromOne } from "#shared/job-paging.ts";
+import { cursorSchema, pageNumber, searchCursorSchema, wholeFromOne } from "#shared/job-paging.ts";
 
 /** Spec §3 enumerations. The wire keeps the spec's spellings. */
 export const EXPERIENCE_LEVELS = ["Internship", "Fresher", "0-3 Year", "3-5 Year", "5+ Year"] as const;
@@ -11,6 +11,10 @@ export const ENGLISH_LEVELS = ["Basic English", "Intermediate English", "Advance
 export const SALARY_TYPES = ["Hourly", "Monthly", "Yearly"] as const;
 export const SKILL_OPTIONS = ["JavaScript", "C++", "HTML", "CSS", "React", "Node", "MongoDB", "Redux"] as const;
 export const DATE_POSTED = ["24h", "7d", "30d", "all"] as const;
+
+/** A search's order (ADR 38): the best matches first, or the newest first. */
+export const SEARCH_SORTS = ["relevance", "newest"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const LISTING_LIFETIME_DAYS = 30;
 export const HOME_PAGE_SIZE = 10;
@@ -334,12 +338,18 @@ export const jobSearchSchema = z.object({
   gender: optionalEnum(GENDERS),
   englishLevel: optionalEnum(ENGLISH_LEVELS),
   page: z.preprocess(blankToUndefined, pageNumber),
+  /** `relevance` (the default when there is text) or `newest`; without text the list is always newest first. */
+  sort: z.preprocess(blankToUndefined, enumField(SEARCH_SORTS).optional()),
   limit: pageSize(HOME_PAGE_SIZE),
   /** Keyset paging (ADR 9): continues after a previous page's X-Next-Cursor, however deep. */
-  cursor: cursorSchema,
+  cursor: searchCursorSchema,
 });
 
 export type JobSearch = z.output<typeof jobSearchSchema>;
+
+/** The order a search with text is in: its effective `sort`. */
+export const sortOf = (search: Pick<JobSearch, "search" | "sort">): SearchSort =>
+  search.search ? (search.sort ?? "relevance") : "newest";
 
 /** Query of GET /api/all-jobs: bounded pages of every listing, followed by cursor (ADR 9). */
 export const allJobsQuerySchema = z.object({
@@ -364,6 +374,7 @@ export function searchFilterParams(search: JobSearch): URLSearchParams {
   if (search.datePosted !== "all") params.set("datePosted", search.datePosted);
   if (search.gender) params.set("gender", search.gender);
   if (search.englishLevel) params.set("englishLevel", search.englishLevel);
+  if (search.sort) params.set("sort", search.sort);
   return params;
 }
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -17,6 +18,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { JOB_STATUSES } from "#shared/moderation.ts";
+
+/** PostgreSQL's text-search vector; only ever computed by the database (a generated column), never read by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -165,9 +169,19 @@ export const jobs = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** Seeded by the quick start's demo, so `npm run demo -- remove` can take it away and nothing else. */
     demo: boolean("demo").notNull().default(false),
+    /**
+     * The words a search matches (migration 0015, ADR 38), stemmed, weighted by where they stand: A title, B company and
+     * skills, C location and industry, D description.
+     */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, company_name || ' ' || (skills::text)), 'B') || setweight(to_tsvector('english'::regconfig, location || ' ' || industry), 'C') || setweight(to_tsvector('english'::regconfig, description), 'D')`,
+      ),
     ...timestamps,
   },
   (t) => [
+    index("jobs_search_vector_idx").using("gin", t.searchVector),
     // The list index and the three below it carry every filtered column (INCLUDE, migrations 0006, 0008 and 0010),
     // and the 1–2 character grams indexes exist: drizzle-kit cannot declare either (ADR 20, ADR 26).
     index("jobs_posting_date_idx").on(t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -218,6 +232,14 @@ export const jobs = pgTable(
  */
 export const jobLocations = pgTable("job_locations", { locationLower: text("location_lower").primaryKey() }, (t) => [
   index("job_locations_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`),
+]);
+
+/**
+ * Every lower-cased word listings' titles, companies, skills, locations and industries have had, kept by triggers on
+ * `jobs` (migration 0015, ADR 38): a query word that no term starts with is a typo, corrected to the nearest terms.
+ */
+export const searchTerms = pgTable("search_terms", { term: text("term").primaryKey() }, (t) => [
+  index("search_terms_trgm_idx").using("gist", sql`${t.term} gist_trgm_ops`),
 ]);
 
 /** Every moderation step on a listing: who (null = the system), what, when, why. The listing's history. */

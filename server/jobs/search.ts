@@ -1,13 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Job, JobSearch } from "#shared/job.ts";
-import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
+import { sortOf, type Job, type JobSearch } from "#shared/job.ts";
+import { encodeCursor, encodeRankCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { jobLocations, jobs } from "#server/db/schema.ts";
 import { countMatches, estimateRows, type Total } from "#server/jobs/counts.ts";
 import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "#server/jobs/filters.ts";
 import { toWireJob, WIRE_COLUMNS, type WireRow } from "#server/jobs/mapper.ts";
+import { parseSearchQuery, type QueryGroup, type SearchQuery, type Synonyms } from "#server/jobs/query.ts";
+import { textMatches, tierOf } from "#server/jobs/relevance.ts";
+import { correctQuery } from "#server/jobs/typos.ts";
 
 /** A 1–2 character text, whose lower-cased form has as many characters (so the grams index holds it as it is). */
 function isShortText(text: string): boolean {
@@ -67,53 +70,212 @@ function locationIn(values: string[]): SQL {
 
 /**
  * A search's filters and, when its rows can be walked location by location, the few locations it matches with the
- * filters for one of them alone.
+ * filters for one of them alone. With text: how to rank a match (its tier, ADR 38), and the place the text named.
  */
-type Filters = { where: SQL; byLocation?: { values: string[]; at: (value: string) => SQL } };
+type Filters = {
+  where: SQL;
+  byLocation?: { values: string[]; at: (value: string) => SQL };
+  tier?: SQL;
+  place?: Place;
+};
+
+/** A place typed in the search box ("python chennai"), taken as the location: its words and the locations it names. */
+export type Place = { typed: string; values: string[] };
+
+/** What a text search reads its text as: the parsed query (or a correction of it) and the synonyms to parse with. */
+export type TextOptions = { synonyms: Synonyms; query?: SearchQuery };
+
+/**
+ * The live locations a group names, when the search has no location of its own: a location of a live listing that is
+ * the group's text or a synonym of it, alone or before a comma ("chennai" names "chennai, tamil nadu").
+ */
+async function placeOf(
+  db: Db,
+  query: SearchQuery,
+  now: Date,
+): Promise<{ place: Place; group: QueryGroup } | undefined> {
+  const groups = query.groups.filter((group) => !group.quoted);
+  const names = [...new Set(groups.flatMap((group) => group.alternatives))];
+  if (names.length === 0) return undefined;
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${jobLocations.locationLower} AS value, split_part(${jobLocations.locationLower}, ',', 1) AS name
+      FROM ${jobLocations}
+      WHERE split_part(${jobLocations.locationLower}, ',', 1) IN ${names}
+        AND EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.locationLower} = ${jobLocations.locationLower}
+          AND ${searchConditions(EVERYTHING, now)})
+      LIMIT ${MERGED_LOCATIONS}`,
+  );
+  for (const group of groups) {
+    const values = rows
+      .filter(({ name }) => group.alternatives.includes(String(name).trim()))
+      .map(({ value }) => String(value));
+    if (values.length > 0) return { place: { typed: group.typed, values }, group };
+  }
+  return undefined;
+}
+
+/** A search of every live listing: the visibility and expiry rule alone. */
+const EVERYTHING = { datePosted: "all" } as JobSearch;
 
 /**
  * searchConditions, with a short search or location looked up in the grams index first, and a longer location
  * turned into the few values it matches: the same rows as the "contains" rule, as `location_lower IN (…)`, plus the
- * filters for one of those values alone, so a page can merge their walks (ADR 27).
+ * filters for one of those values alone, so a page can merge their walks (ADR 27). A search text matches as ADR 38
+ * says: the title contains it, or each of its words is found somewhere; a place it names stands for the location.
  */
-async function searchFilters(db: Db, search: JobSearch, now: Date): Promise<Filters> {
+async function searchFilters(db: Db, search: JobSearch, now: Date, text: TextOptions): Promise<Filters> {
   const shortLocation = search.location !== undefined && isShortText(search.location);
-  const [title, location, locations] = await Promise.all([
+  const query = search.search ? (text.query ?? parseSearchQuery(search.search, text.synonyms)) : undefined;
+  const [titleContains, location, locations, named] = await Promise.all([
     search.search && isShortText(search.search) ? shortTextFilter(db, jobs.title, search.search) : undefined,
     search.location && shortLocation ? shortTextFilter(db, jobs.location, search.location) : undefined,
     search.location && !shortLocation ? matchingLocations(db, search.location) : undefined,
+    query && !search.location ? placeOf(db, query, now) : undefined,
   ]);
-  if (!locations) return { where: searchConditions(search, now, { title, location }) };
+  let title: SQL | undefined;
+  let tier: SQL | undefined;
+  if (query && search.search) {
+    const contains = titleContains ?? sql`${jobs.titleLower} LIKE lower(${containsPattern(search.search)})`;
+    const words = named ? { ...query, groups: query.groups.filter((group) => group !== named.group) } : query;
+    title = textMatches(words, contains, named ? locationIn(named.place.values) : undefined);
+    tier = tierOf(words);
+  }
+  const ranking = { tier, place: named?.place };
+  if (!locations) return { where: searchConditions(search, now, { title, location }), ...ranking };
   return {
     where: searchConditions(search, now, { title, location: locationIn(locations) }),
     byLocation: {
       values: locations,
       at: (value) => searchConditions(search, now, { title, location: locationIn([value]) }),
     },
+    ...ranking,
   };
 }
 
-export type JobPage = Total & { jobs: Job[]; nextCursor: string | null };
+/** What a search with text found besides its page: the place it read, and a correction or suggestion of its words. */
+export type SearchNotes = {
+  place?: Place;
+  /**
+   * Another text to search: the misspelt words corrected (`applied`: this page is already its results, as no listing
+   * matched the words as typed), or the likeliest words when even that found nothing, with what it would find.
+   */
+  didYouMean?: { search: string; applied: boolean } & Total;
+};
+
+export type JobPage = Total & { jobs: Job[]; nextCursor: string | null } & SearchNotes;
 
 /**
- * One page of matches in list order, by `page` (OFFSET, within RESULT_WINDOW) or after a `cursor`. The page's ids
- * come from the indexes alone (they carry every filtered column, migrations 0006, 0010 and 0011), then only those
- * rows are read whole, in the same statement: filtering and skipping never touch the table.
+ * One page of matches by `page` (OFFSET, within RESULT_WINDOW) or after a `cursor`: in list order, or ranked by
+ * relevance when the search has text and asks for it (the default). A search with text that matches nothing is
+ * tried again with its misspelt words corrected (ADR 38).
  */
-export async function searchJobRows(db: Db, search: JobSearch, now = new Date()): Promise<JobPage> {
-  const filters = await searchFilters(db, search, now);
-  const offset = search.cursor ? 0 : (search.page - 1) * search.limit;
-  const rows = await pageOfRows(db, filters, { offset, limit: search.limit + 1, cursor: search.cursor });
-  const pageRows = rows.slice(0, search.limit);
-  const last = pageRows.at(-1);
-  const nextCursor =
-    rows.length > search.limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
+export async function searchJobRows(db: Db, search: JobSearch, text: TextOptions, now = new Date()): Promise<JobPage> {
+  const query = search.search ? parseSearchQuery(search.search, text.synonyms) : undefined;
+  const filters = await searchFilters(db, search, now, { ...text, query });
+  const found = await pageOf(db, search, filters);
+  const notes: SearchNotes = filters.place ? { place: filters.place } : {};
+  if (!query || found.total > 0 || search.cursor || search.page > 1) return { ...found, ...notes };
+  const correction = await correctQuery(db, query);
+  if (correction) {
+    const corrected = await searchFilters(db, search, now, { ...text, query: correction.query });
+    const page = await pageOf(db, search, corrected);
+    if (page.total > 0) {
+      const didYouMean = { search: correction.text, applied: true, total: page.total, totalIsExact: page.totalIsExact };
+      return { ...page, ...(corrected.place ? { place: corrected.place } : {}), didYouMean };
+    }
+  }
+  const suggestion = await correctQuery(db, query, { loosely: true });
+  if (suggestion) {
+    const suggested = await searchFilters(db, search, now, { ...text, query: suggestion.query });
+    const total = await countMatches(db, suggested.where);
+    if (total.total > 0)
+      return { ...found, ...notes, didYouMean: { search: suggestion.text, applied: false, ...total } };
+  }
+  return { ...found, ...notes };
+}
+
+/** The first this many matches in list order are ranked by relevance; past them, a ranked search is in list order. */
+export const RANKED_MATCHES = 500;
+
+async function pageOf(
+  db: Db,
+  search: JobSearch,
+  filters: Filters,
+): Promise<Total & { jobs: Job[]; nextCursor: string | null }> {
+  const cursor = search.cursor;
+  const ranked = filters.tier !== undefined && sortOf(search) === "relevance";
+  const offset = cursor ? ("position" in cursor ? cursor.position : 0) : (search.page - 1) * search.limit;
+  const listCursor = cursor && "postedMicros" in cursor ? cursor : undefined;
+  const { rows, nextCursor } =
+    ranked && filters.tier && !listCursor && offset < RANKED_MATCHES
+      ? await rankedRows(db, filters.where, filters.tier, { offset, limit: search.limit })
+      : await listRows(db, filters, { offset: listCursor ? 0 : offset, limit: search.limit, cursor: listCursor });
   // A short page by `page` already tells the exact total; only a full page or a cursor page needs counting.
   const total: Total =
-    !search.cursor && rows.length <= search.limit && (rows.length > 0 || offset === 0)
+    !cursor && rows.length < search.limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, totalIsExact: true }
       : await countMatches(db, filters.where, offset + rows.length);
-  return { jobs: pageRows.map(({ row }) => toWireJob(row)), nextCursor, ...total };
+  return { jobs: rows.map(toWireJob), nextCursor, ...total };
+}
+
+/** A page in list order, and the cursor after it when there is more. */
+async function listRows(db: Db, filters: Filters, page: { offset: number; limit: number; cursor?: JobCursor }) {
+  const rows = await pageOfRows(db, filters, { ...page, limit: page.limit + 1 });
+  const pageRows = rows.slice(0, page.limit);
+  const last = pageRows.at(-1);
+  const nextCursor =
+    rows.length > page.limit && last ? encodeCursor({ postedMicros: last.postedMicros, id: last.row.id }) : null;
+  return { rows: pageRows.map(({ row }) => row), nextCursor };
+}
+
+/**
+ * A page of a ranking: the first RANKED_MATCHES matches in list order (the newest), ordered by tier, then newest
+ * first. When they are all the matches there are, the ranking is complete; otherwise the page goes on in list order
+ * after the oldest ranked match, which is where every unranked match stands.
+ */
+async function rankedRows(db: Db, where: SQL, tier: SQL, page: { offset: number; limit: number }) {
+  const raw = await rowsOf(
+    db,
+    sql`WITH ranked AS (
+      SELECT id, posting_date, ${tier} AS tier FROM (
+        SELECT ${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.searchVector} FROM ${jobs}
+        WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${RANKED_MATCHES}
+      ) AS jobs
+    ), boundary AS (
+      SELECT count(*) AS size, (array_agg(id ORDER BY posting_date, id))[1] AS id,
+        ${micros(sql`min(posting_date)`)} AS posted_micros FROM ranked
+    ), page AS (
+      SELECT id, posting_date, tier FROM ranked ORDER BY tier, posting_date DESC, id DESC
+      LIMIT ${page.limit + 1} OFFSET ${page.offset}
+    )
+    SELECT ${WIRE_SELECT}, page.tier, boundary.size, boundary.id AS boundary_id, boundary.posted_micros AS boundary_micros
+    FROM page JOIN ${jobs} ON ${jobs.id} = page.id CROSS JOIN boundary
+    ORDER BY page.tier, page.posting_date DESC, page.id DESC`,
+  );
+  const rows = raw.map(jobRowFrom);
+  const [first] = raw;
+  const complete = first === undefined || Number(first.size) < RANKED_MATCHES;
+  if (complete || rows.length > page.limit) {
+    return {
+      rows: rows.slice(0, page.limit),
+      nextCursor: rows.length > page.limit ? encodeRankCursor({ position: page.offset + page.limit }) : null,
+    };
+  }
+  // The page reaches past the ranked matches: it goes on with the next matches in list order, which all stand after
+  // the oldest ranked one, as does the cursor after a ranked row.
+  const boundary = { postedMicros: String(first.boundary_micros), id: String(first.boundary_id) };
+  const more = await pageOfRows(db, { where }, { offset: 0, limit: page.limit + 1 - rows.length, cursor: boundary });
+  const all = [
+    ...rows.map((row) => ({ row, after: boundary })),
+    ...more.map(({ row, postedMicros }) => ({ row, after: { postedMicros, id: row.id } })),
+  ];
+  const shown = all.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown.map(({ row }) => row),
+    nextCursor: all.length > page.limit && last ? encodeCursor(last.after) : null,
+  };
 }
 
 /**
@@ -123,7 +285,11 @@ export async function searchJobRows(db: Db, search: JobSearch, now = new Date())
  * fifteen walked about 147,000 entries of the list index to skip 9,710 (ADR 27). The posting time is computed for the
  * page's rows only: inside the walk it was computed for every row the OFFSET skips too (that page: 13.8 → 6.2 ms).
  */
-async function pageOfRows(db: Db, filters: Filters, page: { offset: number; limit: number; cursor?: JobCursor }) {
+async function pageOfRows(
+  db: Db,
+  filters: Pick<Filters, "where" | "byLocation">,
+  page: { offset: number; limit: number; cursor?: JobCursor },
+) {
   const walk = (conditions: SQL, limit: number, offset = 0) =>
     sql`SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs}
       WHERE ${conditions}${page.cursor ? sql` AND ${after(page.cursor)}` : sql``}

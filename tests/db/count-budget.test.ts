@@ -74,7 +74,7 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
   test("a filter whose count ran out of budget is not counted again for a while: the estimate comes at once", async () => {
     const { db } = testDatabase.database;
     // Every row the count reads advances the sequence (sequences ignore the rollback of the cancelled count).
-    await db.execute(sql`CREATE SEQUENCE rows_read`);
+    await db.execute(sql`CREATE SEQUENCE IF NOT EXISTS rows_read`);
     const readsRows = sql`nextval('rows_read') > 0 AND pg_sleep(0.01) IS NOT NULL`;
     const rowsRead = async () =>
       Number(
@@ -83,7 +83,8 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
       );
     expect((await countMatches(db, readsRows, 3)).totalIsExact).toBe(false);
     const afterFirst = await rowsRead();
-    expect(afterFirst).toBeGreaterThan(1);
+    // On a busy machine the budget may run out on the first row.
+    expect(afterFirst).toBeGreaterThanOrEqual(1);
     const again = await countMatches(db, readsRows, 3);
     expect(again.totalIsExact).toBe(false);
     expect(again.total).toBeGreaterThanOrEqual(3);
@@ -92,7 +93,7 @@ describe.skipIf(!engines.includes("postgres"))("counting matches within a time b
 
   test("the same search a few seconds later, in the same minute, is remembered as too costly to count", async () => {
     const { db } = testDatabase.database;
-    await db.execute(sql`CREATE SEQUENCE rows_read_later`);
+    await db.execute(sql`CREATE SEQUENCE IF NOT EXISTS rows_read_later`);
     const rowsRead = async () =>
       Number(
         (

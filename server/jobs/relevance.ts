@@ -1,0 +1,110 @@
+import { sql, type SQL } from "drizzle-orm";
+import { jobs } from "#server/db/schema.ts";
+import { containsPattern } from "#server/jobs/filters.ts";
+import { lexemeWords, type QueryGroup, type SearchQuery } from "#server/jobs/query.ts";
+
+/**
+ * PostgreSQL's English stop words: the text-search dictionary drops them, so a group made of one would match nothing
+ * (and PostgreSQL would log a notice for each search). Such a group is matched in the title as text only.
+ */
+const STOP_WORDS = new Set(
+  (
+    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
+    "it its itself they them their theirs themselves what which who whom this that these those am is are was were be " +
+    "been being have has had having do does did doing a an the and but if or because as until while of at by for " +
+    "with about against between into through during before after above below to from up down in out on off over " +
+    "under again further then once here there when where why how all any both each few more most other some such no " +
+    "nor not only own same so than too very s t can will just don should now"
+  ).split(" "),
+);
+
+/** Where a word must stand: anywhere, the title (A), or the title, company and skills (A, B). */
+type Weights = "" | "A" | "AB";
+
+/**
+ * A word as a text-search term: by prefix when asked and it has 3 characters or more ("eng" finds "engineer"; "c" and
+ * "ml" only themselves), restricted to the weights' fields.
+ */
+function term(word: string, prefix: boolean, weights: Weights): string {
+  const byPrefix = prefix && [...word].length >= 3;
+  return byPrefix || weights ? `${word}:${byPrefix ? "*" : ""}${weights}` : word;
+}
+
+/** One way of saying a group: a word, or a phrase whose words follow each other (its last word by prefix). */
+function alternativeQuery(phrase: string, prefix: boolean, weights: Weights): string | undefined {
+  // "%", "_" and "\\" are typed as wildcards elsewhere: here they are literal, so such a word is looked for in the title
+  // as text only. Other signs make a word exact ("100%" is not "1000", "c++" is the word "c").
+  if (/[%_\\]/.test(phrase)) return undefined;
+  const byPrefix = prefix && /^[\p{L}\p{N}\s]+$/u.test(phrase);
+  const words = lexemeWords(phrase).filter((word) => !STOP_WORDS.has(word));
+  if (words.length === 0) return undefined;
+  if (words.length === 1) return term(words[0] as string, byPrefix, weights);
+  return `(${words.map((word, i) => term(word, byPrefix && i === words.length - 1, weights)).join(" <-> ")})`;
+}
+
+/**
+ * A group as a tsquery text for to_tsquery('english', …), which stems each term ("developers" → "develop"). Only
+ * letters and digits reach it, so a typed text can never change the query's shape. Undefined when no alternative
+ * has a word the dictionary keeps.
+ */
+function groupQuery(group: QueryGroup, prefix: boolean, weights: Weights): string | undefined {
+  const alternatives = group.alternatives
+    .map((alternative) => alternativeQuery(alternative, prefix && !group.quoted, weights))
+    .filter((query): query is string => query !== undefined);
+  return alternatives.length > 0 ? `(${alternatives.join(" | ")})` : undefined;
+}
+
+/** Every group, ANDed; undefined when one of them has no dictionary word (it can then match in the title only). */
+function everyGroup(query: SearchQuery, prefix: boolean, weights: Weights): string | undefined {
+  const parts = query.groups.map((group) => groupQuery(group, prefix, weights));
+  return parts.every((part) => part !== undefined) && parts.length > 0 ? parts.join(" & ") : undefined;
+}
+
+const matches = (tsquery: string) => sql`${jobs.searchVector} @@ to_tsquery('english', ${tsquery})`;
+
+/** A typed word or phrase is also looked for inside the title, as the spec's rule does, when it is 3 characters or more. */
+const findsInTitle = (typed: string) => [...typed].length >= 3 && !/^\d+$/.test(typed);
+
+const or = (parts: SQL[]): SQL => (parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` OR `)})`);
+const and = (parts: SQL[]): SQL => (parts.length === 0 ? sql`true` : sql`(${sql.join(parts, sql` AND `)})`);
+
+/** A group matches as a word, form, prefix or synonym anywhere in the listing, or as text inside the title. */
+function groupMatches(group: QueryGroup, titleWeights: Weights = ""): SQL {
+  const parts: SQL[] = [];
+  const query = groupQuery(group, true, titleWeights);
+  if (query) parts.push(matches(query));
+  if (findsInTitle(group.typed)) parts.push(sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}`);
+  return or(parts);
+}
+
+/**
+ * The rows a text search finds: the title contains the whole text (the spec's rule, always kept), or every group
+ * matches somewhere (and the place, when the text named one). `titleContains` is the spec's rule as the caller
+ * computes it (short texts go through the grams index, ADR 20).
+ */
+export function textMatches(query: SearchQuery, titleContains: SQL, place?: SQL): SQL {
+  const [only] = query.groups;
+  if (!place && query.groups.length === 1 && only && only.typed === query.full) {
+    const fts = groupQuery(only, true, "");
+    return fts ? or([titleContains, matches(fts)]) : titleContains;
+  }
+  const words = and([...query.groups.map((group) => groupMatches(group)), ...(place ? [place] : [])]);
+  return or([titleContains, words]);
+}
+
+/**
+ * A matching row's tier, best first (ADR 38): 0 the exact title; 1 every group a whole word (or its form or synonym)
+ * of the title; 2 every group in the title, by prefix or as text; 3 every group in the title, company or skills; 4
+ * anywhere else (location, industry, description), or by the place alone.
+ */
+export function tierOf(query: SearchQuery): SQL {
+  const wholeWords = everyGroup(query, false, "A");
+  const inTitle = and(query.groups.map((group) => groupMatches(group, "A")));
+  const nearTitle = everyGroup(query, true, "AB");
+  return sql`CASE
+    WHEN ${jobs.titleLower} = ${query.full} THEN 0
+    WHEN ${wholeWords ? matches(wholeWords) : sql`false`} THEN 1
+    WHEN ${query.groups.length > 0 ? inTitle : sql`false`} OR ${jobs.titleLower} LIKE ${containsPattern(query.full)} THEN 2
+    WHEN ${nearTitle ? matches(nearTitle) : sql`false`} THEN 3
+    ELSE 4 END`;
+}

@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
+import { searchTerms } from "#server/db/schema.ts";
+import { lexemeWords, type SearchQuery } from "#server/jobs/query.ts";
+
+/**
+ * Edits between two words: a letter changed, missing, added, or two neighbours swapped, each one edit (the
+ * optimal-string-alignment distance). "pyhton" is one edit from "python", where plain Levenshtein counts two.
+ */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const rows = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => i || j));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const row = rows[i] as number[];
+      const above = rows[i - 1] as number[];
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (rows[x.length] as number[])[y.length] as number;
+}
+
+/**
+ * How many edits a word may be away from the one meant: none under 5 letters or with a digit (short words and numbers
+ * match exactly or by prefix: "Role 07" is never "Role 08"), one up to 5 letters, two from 6.
+ */
+export function editsAllowed(word: string): number {
+  const length = [...word].length;
+  if (length < 5 || /\d/.test(word)) return 0;
+  return length === 5 ? 1 : 2;
+}
+
+/** Nearest stored terms looked at per word: the trigram index orders them by likeness, the edit distance decides. */
+const NEAREST = 24;
+
+/** Of equally near words, this many at most stand in for a misspelt one. */
+const MOST_STAND_INS = 3;
+
+/** Words of the query that no known term starts with: typos, or words no listing has. */
+async function unknownWords(db: Db, words: string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const rows = await rowsOf(
+    db,
+    sql`SELECT word FROM unnest(${`{${words.join(",")}}`}::text[]) AS word
+      WHERE NOT EXISTS (SELECT 1 FROM ${searchTerms}
+        WHERE ${searchTerms.term} >= word COLLATE "C" AND ${searchTerms.term} < (word || chr(1114111)) COLLATE "C")`,
+  );
+  return new Set(rows.map(({ word }) => String(word)));
+}
+
+/** The stored terms nearest to `word`, nearest first by trigram likeness. */
+async function nearestTerms(db: Db, word: string): Promise<string[]> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${searchTerms.term} AS term FROM ${searchTerms} ORDER BY ${searchTerms.term} <-> ${word} LIMIT ${NEAREST}`,
+  );
+  return rows.map(({ term }) => String(term));
+}
+
+export type Correction = { query: SearchQuery; text: string };
+
+/**
+ * The query with each unknown word (one no stored term starts with) replaced by the nearest known words. With
+ * `loosely`, any unknown word of 3 letters or more takes its likeliest term whatever the distance (a suggestion the
+ * seeker chooses); otherwise only terms within editsAllowed stand in (a correction applied at once). Undefined when
+ * nothing would change.
+ */
+export async function correctQuery(
+  db: Db,
+  query: SearchQuery,
+  { loosely = false }: { loosely?: boolean } = {},
+): Promise<Correction | undefined> {
+  const candidates = query.groups.flatMap((group) =>
+    group.quoted || group.alternatives.length > 1 ? [] : lexemeWords(group.typed),
+  );
+  const eligible = candidates.filter((word) =>
+    loosely ? [...word].length >= 3 && !/^\d+$/.test(word) : editsAllowed(word) > 0,
+  );
+  const unknown = await unknownWords(db, [...new Set(eligible)]);
+  if (unknown.size === 0) return undefined;
+  const standIns = new Map<string, string[]>();
+  for (const word of unknown) {
+    const nearest = (await nearestTerms(db, word)).map((term) => ({ term, distance: editDistance(word, term) }));
+    const within = loosely ? nearest.slice(0, 1) : nearest.filter(({ distance }) => distance <= editsAllowed(word));
+    const best = Math.min(...within.map(({ distance }) => distance));
+    const chosen = within.filter(({ distance }) => distance === best).slice(0, MOST_STAND_INS);
+    if (chosen.length > 0)
+      standIns.set(
+        word,
+        chosen.map(({ term }) => term),
+      );
+  }
+  if (standIns.size === 0) return undefined;
+  const replace = (text: string, pick: (terms: string[]) => string) =>
+    text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+      const terms = standIns.get(word);
+      return terms ? pick(terms) : word;
+    });
+  const groups = query.groups.map((group) => {
+    const terms = standIns.get(group.typed);
+    if (!terms) return group;
+    return { ...group, typed: terms[0] as string, alternatives: terms };
+  });
+  const text = replace(query.full, (terms) => terms[0] as string);
+  return { query: { full: text, groups }, text };
+}
