@@ -1,12 +1,13 @@
 import path from "node:path";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
-import { connectReplicas } from "#server/db/replicas.ts";
+import { connectReplicas, type Replicas } from "#server/db/replicas.ts";
 import { waitForPostgres } from "#server/db/wait-for-postgres.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
 
-export type OpenedDatabase = { database: Database; release: () => Promise<void> };
+/** `replicas`: PostgreSQL with DATABASE_REPLICA_URLS only, where the anonymous reads go (ADR 39). */
+export type OpenedDatabase = { database: Database; replicas?: Replicas; release: () => Promise<void> };
 
 /** `DATABASE_URL` → PostgreSQL; otherwise the embedded PGlite in DATA_DIR, locked against a second process. */
 export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise<OpenedDatabase> {
@@ -40,7 +41,8 @@ export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise
       ...(logger ? { logger } : {}),
     });
     return {
-      database: { ...database, replicas },
+      database,
+      replicas,
       release: async () => {
         await Promise.all([replicas.close(), database.close()]);
       },

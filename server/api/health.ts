@@ -7,8 +7,8 @@ import type { AppBindings } from "#server/http/types.ts";
  * reported, as the last background check found it, but never makes the board unhealthy.
  */
 export const healthApi = new Hono<AppBindings>().get("/health", async (c) => {
-  const { database } = c.get("services");
+  const { database, replicas } = c.get("services");
   const ok = await database.ping();
   if (!ok) return jsonError(c, "SERVICE_UNAVAILABLE", "The database is not answering");
-  return c.json(database.replicas ? { status: "ok", replicas: database.replicas.states() } : { status: "ok" });
+  return c.json(replicas ? { status: "ok", replicas: replicas.states() } : { status: "ok" });
 });

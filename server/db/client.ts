@@ -10,7 +10,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrateThenAnalyze } from "#server/db/analyze-after-migrations.ts";
 import { PgliteThread } from "#server/db/pglite-thread.ts";
-import type { Replicas } from "#server/db/replicas.ts";
 import * as schema from "#server/db/schema.ts";
 
 export type Schema = typeof schema;
@@ -25,8 +24,6 @@ export type Database = {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
-  /** PostgreSQL with DATABASE_REPLICA_URLS only: where the anonymous reads go (ADR 39). */
-  replicas?: Replicas;
   /** PGlite only: the whole data directory as a tarball, to clone a migrated database quickly. */
   dump?: () => Promise<Blob>;
 };

@@ -58,21 +58,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica 
     await waitForReplicaDatabase(replicaUrl);
     // Checked by hand here (the server's background loop is not running), so no state changes behind a test's back.
     replicas = connectReplicas({ primary: database.db, urls: [replicaUrl], maxLagSeconds: 1, poolSize: 3 });
-    app = await serveApp(
-      { ...database, replicas },
-      {
-        env: {
-          AUTH_RATE_LIMIT_MAX: "1000",
-          MODERATION: "off",
-          POSTS_PER_DAY: "100000",
-          REQUIRE_EMAIL_VERIFICATION: "false",
-        },
+    app = await serveApp(database, {
+      replicas,
+      env: {
+        AUTH_RATE_LIMIT_MAX: "1000",
+        MODERATION: "off",
+        POSTS_PER_DAY: "100000",
+        REQUIRE_EMAIL_VERIFICATION: "false",
       },
-    );
+    });
     employer = await signUp(app.url, { email: uniqueEmail("replica-employer") });
     // expect.poll belongs to tests; here the first checks run until the replica has replayed the migrations.
-    for (let tries = 0; (await replicaState()) !== "fit"; tries++) {
-      if (tries > 100) throw new Error(`the replica never became fit: ${JSON.stringify(replicas.states())}`);
+    const deadline = Date.now() + 60_000;
+    while ((await replicaState()) !== "fit") {
+      if (Date.now() > deadline) throw new Error(`the replica never became fit: ${JSON.stringify(replicas.states())}`);
       await sleep(200);
     }
   });
@@ -217,7 +216,7 @@ describe("the replica settings", () => {
         loadEnv({ DATA_DIR: dir, DATABASE_REPLICA_URLS: "postgres://127.0.0.1:1/board" }),
       );
       await opened.release();
-      expect(opened.database.replicas).toBeUndefined();
+      expect(opened.replicas).toBeUndefined();
       expect(warn).toHaveBeenCalledWith(
         expect.stringMatching(/^DATABASE_REPLICA_URLS is ignored: .*embedded database/),
       );

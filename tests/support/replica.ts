@@ -75,7 +75,15 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
     await run("chown", ["postgres:postgres", ...files]);
   }
   const log = path.join(dir, "postmaster.log");
-  const start = () => pgCommand("pg_ctl", ["-D", dataDir, "-l", log, "-w", "-t", "60", "start"]).then(() => undefined);
+  // A postmaster that does not come up says why in its log, not in pg_ctl's answer: the error carries the log's end.
+  const start = () =>
+    pgCommand("pg_ctl", ["-D", dataDir, "-l", log, "-w", "-t", "60", "start"]).then(
+      () => undefined,
+      (error: unknown) => {
+        const tail = fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").slice(-15).join("\n") : "";
+        throw new Error(`The replica did not start: ${String(error)}\n${tail}`);
+      },
+    );
   const stop = (mode: "immediate" | "fast") =>
     pgCommand("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "stop"]).then(() => undefined);
   await start();
@@ -110,7 +118,7 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
 }
 
 /** Until `url`'s database exists on the replica and answers (a database created on the primary moments ago). */
-export async function waitForReplicaDatabase(url: string, timeoutMs = 30_000): Promise<void> {
+export async function waitForReplicaDatabase(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const client = new pg.Client({ connectionString: url });
