@@ -101,6 +101,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica 
     await expect.poll(() => anonymousSearch(word)).toEqual([id]);
   });
 
+  test("reads are spread in turn over every fit replica, each through its own pool", async () => {
+    const url = replica.urlFor(target.url);
+    const two = connectReplicas({ primary: database.db, urls: [url, url], maxLagSeconds: 10, poolSize: 1 });
+    try {
+      await two.check();
+      expect(two.states().map((state) => state.state)).toEqual(["fit", "fit"]);
+      const used = [];
+      for (let i = 0; i < 4; i++) used.push(await two.run(async (db) => db));
+      expect(new Set(used).size).toBe(2);
+      expect(used).not.toContain(database.db);
+      expect(used[0]).toBe(used[2]);
+      expect(used[1]).toBe(used[3]);
+    } finally {
+      await two.close();
+    }
+  });
+
   test("a visitor opening a listing the replica has not replayed yet gets it from the primary, not a 404", async () => {
     await replica.pauseReplay();
     try {
