@@ -83,6 +83,6 @@ export function createServices({
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
     moderation,
-    metrics: createMetrics(database),
+    metrics: createMetrics(database, replicas),
   };
 }
