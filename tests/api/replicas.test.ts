@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { openConfiguredDatabase } from "#server/database.ts";
 import { connectPostgres, type Database } from "#server/db/client.ts";
@@ -164,19 +165,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica 
     await expect
       .poll(() => replicas.run((db) => db.select().from(jobs).where(eq(jobs.id, id))).then((r) => r.length))
       .toBe(1);
-    // Holds a snapshot on the replica for 3 s; the primary deletes a row and vacuums it away meanwhile, and replay,
-    // waiting at most max_standby_streaming_delay (1 s), cancels the query.
+    // Holds a snapshot on the replica for 10 s (not on the primary: the retry answers at once); the primary deletes a
+    // row and vacuums it away meanwhile, and replay, waiting at most max_standby_streaming_delay (1 s), cancels it.
     const failures: unknown[] = [];
     const answer = replicas.run(async (db) => {
       try {
-        const [row] = await rowsOf(db, sql`SELECT pg_is_in_recovery() AS replica FROM ${jobs}, pg_sleep(3) LIMIT 1`);
+        const [row] = await rowsOf(
+          db,
+          sql`SELECT pg_is_in_recovery() AS replica FROM ${jobs},
+            pg_sleep(CASE WHEN pg_is_in_recovery() THEN 10 ELSE 0 END) LIMIT 1`,
+        );
         return row;
       } catch (error) {
         failures.push(error);
         throw error;
       }
     });
-    await sleep(500);
+    // The row goes only once the query holds its snapshot, however slowly the machine started it.
+    await expect.poll(() => sleepingQueriesOn(replica.urlFor(target.url))).toBe(1);
     await database.db.delete(jobs).where(eq(jobs.id, id));
     await database.db.execute(sql`VACUUM ${jobs}`);
     expect(await answer).toEqual({ replica: false });
@@ -217,6 +223,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica 
     await expect.poll(replicaState, { timeout: 30_000 }).toBe("fit");
   });
 });
+
+/** Queries on the replica sleeping in pg_sleep: the conflict test's, once it holds its snapshot. */
+async function sleepingQueriesOn(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND wait_event = 'PgSleep' AND datname = current_database()",
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
 
 describe("the replica settings", () => {
   test("DATABASE_REPLICA_URLS takes comma-separated PostgreSQL URLs and refuses anything else, naming the setting", () => {
