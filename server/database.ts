@@ -1,11 +1,13 @@
 import path from "node:path";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
+import { connectReplicas, type Replicas } from "#server/db/replicas.ts";
 import { waitForPostgres } from "#server/db/wait-for-postgres.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
 
-export type OpenedDatabase = { database: Database; release: () => Promise<void> };
+/** `replicas`: PostgreSQL with DATABASE_REPLICA_URLS only, where the anonymous reads go (ADR 39). */
+export type OpenedDatabase = { database: Database; replicas?: Replicas; release: () => Promise<void> };
 
 /** `DATABASE_URL` → PostgreSQL; otherwise the embedded PGlite in DATA_DIR, locked against a second process. */
 export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise<OpenedDatabase> {
@@ -29,7 +31,28 @@ export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise
       await database.close();
       throw error;
     }
-    return { database, release: () => database.close() };
+    if (env.DATABASE_REPLICA_URLS.length === 0) return { database, release: () => database.close() };
+    // Not waited for: a replica that is away takes no reads until the background check finds it answering.
+    const replicas = connectReplicas({
+      primary: database.db,
+      urls: env.DATABASE_REPLICA_URLS,
+      maxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS,
+      ...(env.DATABASE_POOL_SIZE ? { poolSize: env.DATABASE_POOL_SIZE } : {}),
+      ...(logger ? { logger } : {}),
+    });
+    return {
+      database,
+      replicas,
+      release: async () => {
+        await Promise.all([replicas.close(), database.close()]);
+      },
+    };
+  }
+  if (env.DATABASE_REPLICA_URLS.length > 0) {
+    const message =
+      "DATABASE_REPLICA_URLS is ignored: replicas serve reads for PostgreSQL (DATABASE_URL), and this board runs on the embedded database, which has none";
+    if (logger) logger.warn(message);
+    else console.warn(message);
   }
   const unlock = await lockDataDir(env.DATA_DIR, {
     waitMs: env.DATA_DIR_LOCK_WAIT_SECONDS * 1000,

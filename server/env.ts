@@ -54,6 +54,10 @@ const urlWithScheme = (schemes: string[], example: string, { socketDirectory = f
       return text;
     });
 
+const postgresUrl = urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard", {
+  socketDirectory: true,
+});
+
 const optionalString = z
   .string()
   .optional()
@@ -95,9 +99,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number({ error: "Must be a port number" }).int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: urlWithScheme(["http", "https"], "https://jobs.example.com"),
-  DATABASE_URL: urlWithScheme(["postgres", "postgresql"], "postgres://user:password@localhost:5432/jobboard", {
-    socketDirectory: true,
-  }),
+  DATABASE_URL: postgresUrl,
   /** How many connections to DATABASE_URL each server process keeps at most (server/db/client.ts: defaultPoolSize). */
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: "Must be a whole number of connections, 1 to 100" })
@@ -105,6 +107,33 @@ export const envSchema = z.object({
     .min(1, "Must be a whole number of connections, 1 to 100")
     .max(100, "Must be a whole number of connections, 1 to 100")
     .optional(),
+  /**
+   * Streaming replicas of DATABASE_URL for the anonymous reads (ADR 39): comma-separated, each checked as
+   * DATABASE_URL is. Unset or empty, every read goes to DATABASE_URL as before.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const urls = (value ?? "")
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean);
+      for (const url of urls) {
+        const checked = postgresUrl.safeParse(url);
+        if (!checked.success) {
+          context.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? "Must be a URL" });
+          return z.NEVER;
+        }
+      }
+      return urls;
+    }),
+  /** A replica whose replay is further behind than this is left out until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce
+    .number({ error: "Must be a number of seconds, 1 to 3600" })
+    .min(1, "Must be a number of seconds, 1 to 3600")
+    .max(3600, "Must be a number of seconds, 1 to 3600")
+    .default(10),
   /** How long a starting server keeps trying a DATABASE_URL server that refuses connections (it may be starting too). */
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(10),
   DATA_DIR: z.string().default("./data"),

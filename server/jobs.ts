@@ -12,6 +12,7 @@ import {
 } from "#shared/job.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
+import { primaryReads, type Reads } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
 import { forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
@@ -68,9 +69,21 @@ const SYNDICATION_BATCH = 1_000;
 
 /**
  * The jobs domain: every listing rule (who may change what, what is valid, what a search returns) lives behind these
- * functions, which the JSON API and the page loaders both call.
+ * functions, which the JSON API and the page loaders both call. `db` is the primary; `reads` takes what a visitor who
+ * is not signed in reads (searches, counts, feeds, sitemaps, a listing's page), a replica when there are any (ADR 39).
+ * A signed-in owner's reads and everything the loops and admins do stay on `db`, so everyone sees their own writes.
  */
-export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: JobHooks }) {
+export function createJobs({
+  db,
+  reads = primaryReads(db),
+  env,
+  hooks = {},
+}: {
+  db: Db;
+  reads?: Reads;
+  env: Env;
+  hooks?: JobHooks;
+}) {
   const synonyms = loadSynonyms(env.SEARCH_SYNONYMS_FILE);
   async function findOwnedRow({ user, id }: OwnedJobRef) {
     const row = await findJobRow(db, parseJobId(id));
@@ -79,9 +92,18 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
     return row;
   }
 
-  /** A listing that is not published is, for anyone but its owner, as absent as one that never existed (ADR 0011). */
+  /**
+   * A listing that is not published is, for anyone but its owner, as absent as one that never existed (ADR 0011).
+   * Signed in, the viewer may be its owner: the primary answers. Signed out, a replica does, and a listing it does not
+   * have yet (published moments ago) is looked for on the primary before the visitor is told it does not exist.
+   */
   async function findVisibleRow({ id, viewer }: JobRef) {
-    const row = await findJobRow(db, parseJobId(id));
+    const jobId = parseJobId(id);
+    const row = viewer
+      ? await findJobRow(db, jobId)
+      : await reads.run(
+          async (readDb) => (await findJobRow(readDb, jobId)) ?? (readDb === db ? undefined : findJobRow(db, jobId)),
+        );
     if (!row || (row.status !== "published" && (!viewer || row.ownerId !== viewer.id))) throw notFound("Job not found");
     return row;
   }
@@ -112,7 +134,7 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
           page: `Must be at most ${lastPage} at this limit; follow X-Next-Cursor to go further`,
         });
       }
-      return searchJobRows(db, search, { synonyms });
+      return reads.run((readDb) => searchJobRows(readDb, search, { synonyms }));
     },
 
     /** How many results each option of the sidebar's filters would give (ADR 38). */
@@ -121,11 +143,12 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
     },
 
     /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */
-    countLiveJobs: ({ now = new Date() }: { now?: Date } = {}): Promise<number> => countLiveJobRows(db, now),
+    countLiveJobs: ({ now = new Date() }: { now?: Date } = {}): Promise<number> =>
+      reads.run((readDb) => countLiveJobRows(readDb, now)),
 
     /** How many sitemap files the live listings fill (ADR 9). */
     async countSitemapFiles({ now = new Date() }: { now?: Date } = {}): Promise<number> {
-      return Math.ceil((await countEveryLiveJob(db, now)) / SITEMAP_FILE_STRIDE);
+      return Math.ceil((await reads.run((readDb) => countEveryLiveJob(readDb, now))) / SITEMAP_FILE_STRIDE);
     },
 
     /**
@@ -136,20 +159,22 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
     async *sitemapEntries({ file, files, now = new Date() }: { file: number; files: number; now?: Date }) {
       if (file < 1 || file > files) return;
       let left = file === files ? SITEMAP_FILE_MAX : SITEMAP_FILE_STRIDE;
-      let batch = await listLiveJobEntries(
-        db,
-        { offset: (file - 1) * SITEMAP_FILE_STRIDE, limit: Math.min(left, SITEMAP_BATCH) },
-        now,
+      // Batch by batch: a replica that fails mid-file hands the next batches (and the failed one) to the primary.
+      let batch = await reads.run((readDb) =>
+        listLiveJobEntries(
+          readDb,
+          { offset: (file - 1) * SITEMAP_FILE_STRIDE, limit: Math.min(left, SITEMAP_BATCH) },
+          now,
+        ),
       );
       while (batch.length > 0) {
         yield batch.map(({ id, updatedAt }) => ({ id, updatedAt }));
         left -= batch.length;
         const last = batch.at(-1);
         if (left <= 0 || !last || batch.length < SITEMAP_BATCH) return;
-        batch = await listLiveJobEntries(
-          db,
-          { cursor: { postedMicros: last.postedMicros, id: last.id }, limit: Math.min(left, SITEMAP_BATCH) },
-          now,
+        const cursor = { postedMicros: last.postedMicros, id: last.id };
+        batch = await reads.run((readDb) =>
+          listLiveJobEntries(readDb, { cursor, limit: Math.min(left, SITEMAP_BATCH) }, now),
         );
       }
     },
@@ -159,11 +184,12 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
      * streams them, so memory holds one batch however many listings there are. Same conditions as searchJobs.
      */
     async *everyLiveJob({ batch = SYNDICATION_BATCH, now = new Date() }: { batch?: number; now?: Date } = {}) {
-      let page = await listLiveJobBatch(db, { limit: batch }, now);
+      let page = await reads.run((readDb) => listLiveJobBatch(readDb, { limit: batch }, now));
       while (page.jobs.length > 0) {
         yield page.jobs;
         if (!page.next) return;
-        page = await listLiveJobBatch(db, { cursor: page.next, limit: batch }, now);
+        const cursor = page.next;
+        page = await reads.run((readDb) => listLiveJobBatch(readDb, { cursor, limit: batch }, now));
       }
     },
 
@@ -186,7 +212,8 @@ export function createJobs({ db, env, hooks = {} }: { db: Db; env: Env; hooks?: 
 
     /** GET /api/all-jobs: every listing, newest first, in bounded pages (`limit` ≤ 100, then `cursor`). */
     listAllJobs(query: Record<string, string | undefined>): Promise<{ jobs: Job[]; nextCursor: string | null }> {
-      return listJobRows(db, parseOrThrow(allJobsQuerySchema, query));
+      const parsed = parseOrThrow(allJobsQuerySchema, query);
+      return reads.run((readDb) => listJobRows(readDb, parsed));
     },
 
     /** A listing as an admin reviews it, whatever its status; not found for an id that is not a listing's. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "#server/app.ts";
 import { openConfiguredDatabase } from "#server/database.ts";
+import { startReplicaChecks } from "#server/db/replicas.ts";
 import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { startMailSender } from "#server/mail.ts";
@@ -43,18 +44,20 @@ async function main() {
   // The background loops are safe to run in every instance (ADR 14), but one set per machine is enough.
   const runsLoops = !cluster.isWorker || process.env.JOB_BOARD_WORKER === LOOPS_WORKER;
 
-  const { database, release } = await openConfiguredDatabase(env, logger);
+  const { database, replicas, release } = await openConfiguredDatabase(env, logger);
   const started = Date.now();
   await database.migrate();
   logger.info({ engine: database.engine, ms: Date.now() - started }, "database migrated");
 
-  const services = createServices({ env, database, logger, secret: resolveAuthSecret(env) });
+  const services = createServices({ env, database, replicas, logger, secret: resolveAuthSecret(env) });
 
   if (database.engine === "pglite" && env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, services.auth, logger);
   }
 
   const shutdownTasks: (() => Promise<void>)[] = [];
+  // Every process that serves reads keeps its own view of which replicas are fit (ADR 39).
+  if (replicas) shutdownTasks.push(startReplicaChecks(replicas, logger).stop);
   // Stopped in this order once the server has stopped, before the database is closed and its lock released.
   if (runsLoops) {
     shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);

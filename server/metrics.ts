@@ -9,12 +9,13 @@ import { createServer, type Server } from "node:http";
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "#server/db/client.ts";
+import type { Replicas } from "#server/db/replicas.ts";
 import { rowsOf } from "#server/db/rows.ts";
 
 /** Seconds; a search answers in milliseconds, a page in tens of them, a feed or sitemap in up to a few seconds. */
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-export function createMetrics(database: Database) {
+export function createMetrics(database: Database, replicas?: Replicas) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -64,6 +65,31 @@ export function createMetrics(database: Database) {
       this.set({ state: "waiting" }, pool.waiting);
     },
   });
+
+  if (replicas) {
+    // As the last background check left them (ADR 39): a scrape asks no replica anything.
+    new Gauge({
+      name: "db_replica_fit",
+      help: "1 while a read replica takes reads, 0 while it is left out (lagging, down or not checked yet)",
+      labelNames: ["replica"] as const,
+      registers: [registry],
+      collect() {
+        for (const { name, state } of replicas.states()) this.set({ replica: name }, state === "fit" ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: "db_replica_lag_seconds",
+      help: "A read replica's replay lag at the last check (absent while it does not answer)",
+      labelNames: ["replica"] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const { name, lagSeconds } of replicas.states()) {
+          if (lagSeconds !== null) this.set({ replica: name }, lagSeconds);
+        }
+      },
+    });
+  }
 
   /** The outbox read once per scrape, not per request. */
   async function readOutbox() {

@@ -3,6 +3,7 @@ import { createAuth, createSessions, type Auth, type Sessions } from "#server/au
 import { createBlog, type Blog } from "#server/blog.ts";
 import { createContact, type Contact } from "#server/contact.ts";
 import type { Database } from "#server/db/client.ts";
+import { primaryReads, type Replicas } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
 import { createJobs, type Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
@@ -21,6 +22,8 @@ export type AppServices = {
   /** The operator's board as pages show it (name, contact details, counters). */
   site: SiteSettings;
   database: Database;
+  /** The read replicas, when DATABASE_REPLICA_URLS names any (ADR 39); /api/health reports them. */
+  replicas?: Replicas;
   auth: Auth;
   logger: Logger;
   sessions: Sessions;
@@ -37,19 +40,24 @@ export type AppServices = {
 export function createServices({
   env,
   database,
+  replicas,
   logger,
   secret,
 }: {
   env: Env;
   database: Database;
+  replicas?: Replicas | undefined;
   logger: Logger;
   secret: string;
 }): AppServices {
   const { db } = database;
+  // The reads anyone may make signed out go to a replica when there are any (ADR 39); the rest stays on `db`.
+  const reads = replicas ?? primaryReads(db);
   // The jobs domain announces a listing submitted for review; moderation, which acts on listings through the jobs
   // door, records it and mails the admins. Wired here so neither door imports the other both ways.
   const jobs = createJobs({
     db,
+    reads,
     env,
     hooks: { onSubmittedForReview: (submission) => moderation.listingSubmitted(submission) },
   });
@@ -65,15 +73,16 @@ export function createServices({
     env,
     site: siteSettings(env),
     database,
+    ...(replicas ? { replicas } : {}),
     logger,
     auth,
     sessions: createSessions({ auth, env }),
     jobs,
-    sources: createSources({ db, env }),
+    sources: createSources({ reads, env }),
     contact: createContact({ db, env, logger }),
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
     moderation,
-    metrics: createMetrics(database),
+    metrics: createMetrics(database, replicas),
   };
 }

@@ -6,7 +6,7 @@ import {
   type SourceId,
   type SourcePage,
 } from "#shared/sources.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Reads } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
 import { searchExternalJobs } from "#server/sources/repository.ts";
 import { htmlToText } from "#server/sources/sanitise.ts";
@@ -21,15 +21,18 @@ const EXCERPT_LENGTH = 180;
 
 /**
  * The external sources as readers see them: our stored, sanitised copy of each source, searched and paged, and each
- * source's state. Fetching from the upstream APIs (connectors, ingest, scheduler) stays behind this door.
+ * source's state. Fetching from the upstream APIs (connectors, ingest, scheduler) stays behind this door. Every read
+ * here is a visitor's, so all of them go through `reads` (a replica when there is one, ADR 39).
  */
-export function createSources({ db, env }: { db: Db; env: Env }) {
+export function createSources({ reads, env }: { reads: Reads; env: Env }) {
   return {
-    listStatuses: () => sourceStatuses(db, env),
+    listStatuses: () => reads.run((db) => sourceStatuses(db, env)),
 
     /** `GET /api/sources/:source/jobs`: a source's listings, paged at the spec's size unless the caller sets one. */
     searchSourceJobs: ({ source, query }: { source: SourceId; query: ExternalSearch }) =>
-      searchExternalJobs(db, source, { ...query, limit: query.limit ?? SOURCE_PAGE_SIZES[source] ?? UNPAGED_LIMIT }),
+      reads.run((db) =>
+        searchExternalJobs(db, source, { ...query, limit: query.limit ?? SOURCE_PAGE_SIZES[source] ?? UNPAGED_LIMIT }),
+      ),
 
     /** A source page: its URL's search and page (a hand-edited `?page=abc` shows the first page, not an error). */
     async loadSourcePage({ source, url }: { source: SourceId; url: URL }): Promise<SourcePage> {
@@ -37,10 +40,12 @@ export function createSources({ db, env }: { db: Db; env: Env }) {
       const query = parsed.success ? parsed.data : { search: undefined, page: 1 };
       const pageSize = SOURCE_PAGE_SIZES[source];
       const page = pageSize ? query.page : 1;
-      const [status, result] = await Promise.all([
-        sourceStatus(db, env, source),
-        searchExternalJobs(db, source, { search: query.search, page, limit: pageSize ?? UNPAGED_LIMIT }),
-      ]);
+      const [status, result] = await reads.run((db) =>
+        Promise.all([
+          sourceStatus(db, env, source),
+          searchExternalJobs(db, source, { search: query.search, page, limit: pageSize ?? UNPAGED_LIMIT }),
+        ]),
+      );
       return {
         status,
         search: query.search ?? "",

@@ -92,7 +92,28 @@ export const blogPostSchema = z
   .object({ title: z.string(), date: z.iso.date(), content: z.string() })
   .meta({ id: "BlogPost", title: "BlogPost" });
 
-export const healthSchema = z.object({ status: z.literal("ok") }).meta({ id: "Health" });
+/** Each read replica as the last background check found it; only `fit` ones take reads (ADR 39). */
+export const replicaHealthSchema = z
+  .object({
+    name: z.string().meta({ description: "host:port/database, without credentials" }),
+    state: z.enum(["unchecked", "fit", "lagging", "down"]),
+    lagSeconds: z
+      .number()
+      .nullable()
+      .meta({ description: "Replay lag at the last check; null when it did not answer" }),
+    checkedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ReplicaHealth" });
+
+export const healthSchema = z
+  .object({
+    status: z.literal("ok"),
+    replicas: z
+      .array(replicaHealthSchema)
+      .optional()
+      .meta({ description: "Only with DATABASE_REPLICA_URLS; a replica that is away or behind leaves status ok" }),
+  })
+  .meta({ id: "Health" });
 
 /** The answer of a write that has nothing more to say: an alert stored, a report taken. */
 export const okAnswerSchema = z.object({ ok: z.literal(true) });

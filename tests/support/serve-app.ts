@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "#server/app.ts";
 import type { Database } from "#server/db/client.ts";
+import type { Replicas } from "#server/db/replicas.ts";
 import { loadEnv, type Env } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { CLIENT_DIR, productionPages } from "#server/pages.ts";
@@ -23,7 +24,11 @@ export type ServedApp = {
  */
 export async function serveApp(
   database: Database,
-  { env: values = {}, pages = false }: { env?: Record<string, string>; pages?: boolean } = {},
+  {
+    env: values = {},
+    pages = false,
+    replicas,
+  }: { env?: Record<string, string>; pages?: boolean; replicas?: Replicas } = {},
 ): Promise<ServedApp> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -38,6 +43,7 @@ export async function serveApp(
   const services = createServices({
     env,
     database,
+    replicas,
     logger: createLogger(env),
     secret: "test-secret-test-secret-test-secret-1234",
   });
