@@ -13,6 +13,7 @@ import { contactApi } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertPages, alertsApi } from "#server/api/alerts.ts";
+import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { publicReadCors } from "#server/http/cors.ts";
 import { compressResponses } from "#server/http/compress.ts";
 import { isDomainError } from "#server/errors.ts";
@@ -163,6 +164,8 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
 
   app.route("/feeds", feedsRoutes);
   app.route("/alerts", alertPages);
+  app.route("/api", applicationsApi);
+  app.route("/applications", applicationPages);
   app.route("/api", adminApi);
 
   app.all("/api/*", (c) => jsonError(c, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
@@ -188,7 +191,11 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   if (pages) {
     app.all("*", async (c) => {
       const nonce = newNonce();
-      const response = await pages(c.req.raw, nonce);
+      // The apply page's action counts applications per client, so it is told the address, as better-auth is; a
+      // value the client sent in this header itself is overwritten.
+      const headers = new Headers(c.req.raw.headers);
+      headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+      const response = await pages(new Request(c.req.raw, { headers }), nonce);
       if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
       const html = new Response(response.body, response);
       html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development: viteDevServer }));
