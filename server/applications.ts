@@ -13,7 +13,7 @@ import { STAGE_LABELS } from "#shared/applications.ts";
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
 import {
   changeApplication,
-  countApplications,
+  countApplicationsOfOwner,
   eraseApplication,
   findApplication,
   insertApplication,
@@ -27,7 +27,8 @@ import { createApplicationTokens } from "#server/applications/tokens.ts";
 import { CLIENT_IP_HEADER, type SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { DomainError, forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import { DomainError, forbidden, invalid, isDomainError, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import type { ErrorCode } from "#shared/errors.ts";
 import type { Jobs } from "#server/jobs.ts";
 
 export { readApplicationForm };
@@ -138,11 +139,30 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
       );
     },
 
-    /** The apply page's form post: the multipart body read within its limit, and the client address app.ts set. */
-    async applyFromRequest({ jobId, request }: { jobId: string; request: Request }) {
-      await listingOpenToApplications(jobId);
-      const submitted = await readApplicationForm(request);
-      return this.apply({ jobId, submitted, clientIp: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
+    /**
+     * The apply page's form post: the multipart body read within its limit, and the client address app.ts set. A
+     * refusal is answered, not thrown, with what was typed, so the page can show the form again without scripts.
+     */
+    async applyFromRequest({ jobId, request }: { jobId: string; request: Request }): Promise<
+      | { ok: true; id: string }
+      | {
+          ok: false;
+          code: ErrorCode;
+          message: string;
+          fields?: Record<string, string>;
+          values: Record<string, string>;
+        }
+    > {
+      let values: Record<string, string> = {};
+      try {
+        await listingOpenToApplications(jobId);
+        const submitted = await readApplicationForm(request);
+        values = submitted.fields;
+        return await this.apply({ jobId, submitted, clientIp: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return { ok: false, code: error.code, message: error.message, fields: error.fields, values };
+      }
     },
 
     /** The apply page: the listing, when it takes applications here. */
@@ -170,20 +190,9 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
       };
     },
 
-    /** New and total applications of the user's own listings (My Listings); others' ids count nothing. */
-    async countApplications({
-      user,
-      jobIds,
-    }: {
-      user: SessionUser;
-      jobIds: string[];
-    }): Promise<Record<string, ApplicationCounts>> {
-      const own: string[] = [];
-      for (const id of jobIds) {
-        const listing = await jobs.findListingForApplications({ id });
-        if (listing?.ownerId === user.id) own.push(id);
-      }
-      return countApplications(db, own);
+    /** New and total applications per listing of the user's own (My Listings). */
+    countApplicationsByListing({ user }: { user: SessionUser }): Promise<Record<string, ApplicationCounts>> {
+      return countApplicationsOfOwner(db, user.id);
     },
 
     /** Stage, note, and (when moving to Rejected and the employer asks) one polite mail to the applicant. */

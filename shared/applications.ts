@@ -136,6 +136,16 @@ export const applicationSentSchema = z
   .object({ ok: z.literal(true), id: z.uuid() })
   .meta({ id: "ApplicationSent", title: "ApplicationSent" });
 
+/** The answer to a change: the application's stage and note as stored, and whether a rejection mail was queued. */
+export const applicationChangedSchema = z
+  .object({
+    ok: z.literal(true),
+    stage: z.enum(APPLICATION_STAGES),
+    note: z.string().nullable(),
+    rejectionMailed: z.boolean(),
+  })
+  .meta({ id: "ApplicationChanged", title: "ApplicationChanged" });
+
 /** The inbox's stage filter, in a URL or the API's query. */
 export const applicationListQuerySchema = z.object({
   stage: z.preprocess(

@@ -109,19 +109,19 @@ export async function readCv(db: Db, id: string) {
   return row;
 }
 
-/** New and total per listing, for My Listings; a listing with none is absent from the answer. */
-export async function countApplications(db: Db, jobIds: string[]): Promise<Record<string, ApplicationCounts>> {
-  if (jobIds.length === 0) return {};
+/** New and total per listing of one owner, for My Listings; a listing with none is absent from the answer. */
+export async function countApplicationsOfOwner(db: Db, ownerId: string): Promise<Record<string, ApplicationCounts>> {
   const rows = await db
     .select({
-      jobId: applications.jobId,
+      jobId: jobs.id,
       total: count(),
-      new: sql<number>`count(*) FILTER (WHERE ${applications.stage} = 'new' AND ${applications.withdrawnAt} IS NULL)::int`,
+      new: sql<number>`(count(*) FILTER (WHERE ${applications.stage} = 'new' AND ${applications.withdrawnAt} IS NULL AND ${applications.erasedAt} IS NULL))::int`,
     })
     .from(applications)
-    .where(inArray(applications.jobId, jobIds))
-    .groupBy(applications.jobId);
-  return Object.fromEntries(rows.map((row) => [row.jobId ?? "", { total: row.total, new: row.new }]));
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .where(eq(jobs.ownerId, ownerId))
+    .groupBy(jobs.id);
+  return Object.fromEntries(rows.map((row) => [row.jobId, { total: row.total, new: row.new }]));
 }
 
 /** Stage and note, and the rejection mail if asked for, together. */
