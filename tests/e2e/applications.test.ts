@@ -1,0 +1,116 @@
+import { like } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { mailOutbox } from "#server/db/schema.ts";
+import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { open } from "#tests/e2e/job-data.ts";
+import { exeBytes, pdfBytes } from "#tests/support/cv-files.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+
+const e2e = useE2e({ env: { APPLICATION_RATE_LIMIT_MAX: "1000" } });
+let owner: Session;
+let jobId: string;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  owner = await signUp(e2e.url, { name: "Hiring Owner" });
+  const { json } = await api(e2e.url, "/api/post-job", {
+    method: "POST",
+    session: owner,
+    body: validJob({ jobTitle: "Product Designer", applyMethod: "board" }),
+  });
+  jobId = json.insertedId;
+});
+
+async function fillApplication(page: Page, { name, email, cv }: { name: string; email: string; cv: Buffer }) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill("+91 98450 12345");
+  await page.getByLabel(/^CV/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: cv });
+  await page.getByLabel("Cover note").fill("I design for people first.");
+  await page.getByRole("checkbox", { name: /I agree/ }).check();
+}
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+describe.each(VIEWPORTS)("applying on the board at %s", (label, viewport) => {
+  test("a seeker follows Apply from the job page, sends a CV and is told it was sent; the form is accessible", async () => {
+    const page = await e2e.newPage({ viewport });
+    await open(page, `${e2e.url}/jobs/${jobId}`);
+    if (viewport === MOBILE) {
+      await page.getByRole("button", { name: "Apply Now" }).click();
+      await page.getByRole("dialog").getByRole("link", { name: "Apply Now" }).click();
+    } else {
+      await page.getByRole("link", { name: "Apply", exact: true }).click();
+    }
+    await page.waitForURL(`${e2e.url}/jobs/${jobId}/apply`);
+    await page.getByRole("heading", { name: "Apply for Product Designer" }).waitFor();
+    await expectAccessible(page);
+    await shot(page, `apply-${label}`);
+    await fillApplication(page, { name: `Seeker ${label}`, email: `seeker-${label}@example.com`, cv: pdfBytes() });
+    await page.getByRole("button", { name: "Send application" }).click();
+    await page.getByRole("heading", { name: "Application sent" }).waitFor();
+    await expectAccessible(page);
+    await shot(page, `apply-sent-${label}`);
+    await page.context().close();
+  });
+
+  test("the employer sees the application in the inbox from My Listings, moves it to Interview and downloads the CV", async () => {
+    const page = await e2e.newPage({ viewport, session: owner });
+    await page.goto(`${e2e.url}/my-job`);
+    await hydrated(page);
+    await page.getByRole("link", { name: /Applications for Product Designer: \d+ new, \d+ in all/ }).click();
+    await page.waitForURL(`${e2e.url}/my-jobs/${jobId}/applications`);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Seeker ${label}` }) });
+    await card.waitFor();
+    await expectAccessible(page);
+    await shot(page, `inbox-${label}`);
+    await card.getByLabel("Stage").selectOption("interview");
+    await card.getByLabel(/Private note/).fill("Call on Monday");
+    await card.getByRole("button", { name: /Save/ }).click();
+    await card.getByText("Saved.").waitFor();
+    const download = page.waitForEvent("download");
+    await card.getByRole("link", { name: /Download CV/ }).click();
+    expect((await download).suggestedFilename()).toBe("cv.pdf");
+    await page.getByRole("link", { name: /^Interview \(\d+\)$/ }).click();
+    await page.waitForURL(/stage=interview/);
+    await expect.poll(() => card.getByText("Stage: Interview").isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+test("without JavaScript the form is a real post: a wrong file is refused beside its field with the fields kept, then it goes", async () => {
+  const page = await e2e.newPage({ viewport: DESKTOP, javaScriptEnabled: false });
+  await page.goto(`${e2e.url}/jobs/${jobId}/apply`);
+  await fillApplication(page, { name: "No Script", email: "noscript@example.com", cv: exeBytes() });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await page.getByText("Your CV must be a PDF or a Word document (.docx)").waitFor();
+  expect(await page.getByLabel(/^CV/).getAttribute("aria-describedby")).toContain("apply-cv-error");
+  expect(await page.getByLabel("Full name").inputValue()).toBe("No Script");
+  await fillApplication(page, { name: "No Script", email: "noscript@example.com", cv: pdfBytes() });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await page.getByRole("heading", { name: "Application sent" }).waitFor();
+  expect(page.url()).toBe(`${e2e.url}/jobs/${jobId}/apply?sent`);
+  await page.context().close();
+});
+
+test("the applicant withdraws from the confirmation mail's link", async () => {
+  const [mail] = await e2e.server.services.database.db
+    .select()
+    .from(mailOutbox)
+    .where(like(mailOutbox.textBody, "Hello Seeker desktop,%"));
+  const link = /(http\S+\/applications\/\S+)/.exec(mail?.textBody ?? "")?.[1];
+  expect(link).toBeDefined();
+  const page = await e2e.newPage({ viewport: MOBILE });
+  await page.goto(link ?? "");
+  await page.getByText("Product Designer").waitFor();
+  await expectAccessible(page);
+  await shot(page, "applicant-page-mobile");
+  await page.getByRole("button", { name: "Withdraw my application" }).click();
+  await page.getByText("Your application is withdrawn.").waitFor();
+  await expect.poll(() => page.getByText("Withdrawn", { exact: true }).isVisible()).toBe(true);
+  await page.context().close();
+});
