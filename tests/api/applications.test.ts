@@ -84,6 +84,20 @@ describe.each(engines)("applications on the board on %s", (engine) => {
   });
   afterAll(() => server.close());
 
+  test("a listing keeps the apply method its employer chose, can change it, and one posted without it answers null", async () => {
+    const chosen = await postListing(owner, { applyMethod: "board" });
+    expect((await api(server.url, `/api/all-jobs/${chosen}`)).json.applyMethod).toBe("board");
+    const changed = await api(server.url, `/api/update-job/${chosen}`, {
+      method: "PATCH",
+      body: { applyMethod: "email" },
+      session: owner,
+    });
+    expect(changed.json.modifiedCount).toBe(1);
+    expect((await api(server.url, `/api/all-jobs/${chosen}`)).json.applyMethod).toBe("email");
+    const asBefore = await postListing(owner, {});
+    expect((await api(server.url, `/api/all-jobs/${asBefore}`)).json.applyMethod).toBeNull();
+  });
+
   test("an application is stored with its CV, and the applicant's confirmation and the employer's notice are queued with it", async () => {
     const { status, json } = await apply(jobId, { fields: { email: "Priya.Nair@Example.com" } });
     expect(status).toBe(201);

@@ -114,3 +114,40 @@ test("the applicant withdraws from the confirmation mail's link", async () => {
   await expect.poll(() => page.getByText("Withdrawn", { exact: true }).isVisible()).toBe(true);
   await page.context().close();
 });
+
+test("the employer switches a listing to applications on the board in the edit form, and its Apply follows; by email it mails", async () => {
+  const { json } = await api(e2e.url, "/api/post-job", {
+    method: "POST",
+    session: owner,
+    body: validJob({ jobTitle: "Switching Listing" }),
+  });
+  const id = json.insertedId as string;
+  const seeker = await e2e.newPage({ viewport: DESKTOP });
+  await open(seeker, `${e2e.url}/jobs/${id}`);
+  expect(await seeker.getByRole("link", { name: "Apply", exact: true }).getAttribute("href")).toBe(
+    validJob().applyLink,
+  );
+
+  const editor = await e2e.open(`/edit-job/${id}`, { viewport: DESKTOP, session: owner });
+  await editor.getByLabel("Applications arrive").selectOption({ label: "On this board" });
+  await editor.getByRole("button", { name: "Update Job" }).click();
+  await editor.getByText("✔ Job Updated Successfully").waitFor();
+  await open(seeker, `${e2e.url}/jobs/${id}`);
+  expect(await seeker.getByRole("link", { name: "Apply", exact: true }).getAttribute("href")).toBe(`/jobs/${id}/apply`);
+
+  await api(e2e.url, `/api/update-job/${id}`, { method: "PATCH", session: owner, body: { applyMethod: "email" } });
+  await open(seeker, `${e2e.url}/jobs/${id}`);
+  expect(await seeker.getByRole("link", { name: "Apply", exact: true }).getAttribute("href")).toMatch(
+    new RegExp(`^mailto:${owner.email}`),
+  );
+  await editor.context().close();
+  await seeker.context().close();
+});
+
+test("a signed-in seeker finds their name and address already filled in", async () => {
+  const seeker = await signUp(e2e.url, { name: "Signed Seeker" });
+  const page = await e2e.open(`/jobs/${jobId}/apply`, { viewport: MOBILE, session: seeker });
+  expect(await page.getByLabel("Full name").inputValue()).toBe("Signed Seeker");
+  expect(await page.getByLabel("Email").inputValue()).toBe(seeker.email);
+  await page.context().close();
+});
