@@ -191,11 +191,15 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   if (pages) {
     app.all("*", async (c) => {
       const nonce = newNonce();
-      // The apply page's action counts applications per client, so it is told the address, as better-auth is; a
-      // value the client sent in this header itself is overwritten.
-      const headers = new Headers(c.req.raw.headers);
-      headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-      const response = await pages(new Request(c.req.raw, { headers }), nonce);
+      // A form post's action (the apply page) counts per client, so it is told the address, as better-auth is; a
+      // value the client sent in this header itself is overwritten. Reads go through untouched.
+      let request = c.req.raw;
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        const headers = new Headers(request.headers);
+        headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+        request = new Request(request, { headers });
+      }
+      const response = await pages(request, nonce);
       if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
       const html = new Response(response.body, response);
       html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development: viteDevServer }));
