@@ -151,3 +151,36 @@ test("a signed-in seeker finds their name and address already filled in", async 
   expect(await page.getByLabel("Email").inputValue()).toBe(seeker.email);
   await page.context().close();
 });
+
+test("the whole application can be made with the keyboard alone, and a refusal puts focus on the field at fault", async () => {
+  const page = await e2e.open(`/jobs/${jobId}/apply`, { viewport: DESKTOP });
+  await page.getByLabel("Full name").focus();
+  await page.keyboard.type("Keyboard Only");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("keyboard@example.com");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("apply-cv");
+  // The system's file dialog is outside the page: the file is handed to the focused input, as that dialog would.
+  await page.locator(":focus").setInputFiles({ name: "cv.exe", mimeType: "application/pdf", buffer: exeBytes() });
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("apply-consent");
+  await page.keyboard.press("Space");
+  // Past the Privacy Notice link in the consent's label, to the button.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Send application");
+  await page.keyboard.press("Enter");
+  await page.getByText("Your CV must be a PDF or a Word document (.docx)").waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("apply-cv");
+  await expectAccessible(page);
+  await page.locator(":focus").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
+  await page.getByRole("checkbox", { name: /I agree/ }).focus();
+  if (!(await page.getByRole("checkbox", { name: /I agree/ }).isChecked())) await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { name: "Application sent" }).waitFor();
+  await page.context().close();
+});
