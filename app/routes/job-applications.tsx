@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, Link, useNavigate, useRevalidator } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
@@ -222,6 +222,11 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [offerClose, setOfferClose] = useState(false);
   const [closeError, setCloseError] = useState<string | null>(null);
+  const offerRef = useRef<HTMLParagraphElement>(null);
+  // The offer appears at the top of the page, far from the Save pressed on a phone: focus takes the reader there.
+  useEffect(() => {
+    if (offerClose) offerRef.current?.focus();
+  }, [offerClose]);
 
   const closeListing = async () => {
     const result = await api.deleteJob(job.id);
@@ -239,7 +244,9 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
         <p className="text-slate-600">{job.companyName}</p>
         {offerClose ? (
           <div role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
-            <p className="font-semibold">You hired someone. Close this listing?</p>
+            <p ref={offerRef} tabIndex={-1} className="font-semibold focus:outline-none">
+              You hired someone. Close this listing?
+            </p>
             <p className="mt-1 text-sm">
               Closing takes it off the board. Its applications are erased after the retention period.
             </p>

@@ -184,3 +184,40 @@ test("the whole application can be made with the keyboard alone, and a refusal p
   await page.getByRole("heading", { name: "Application sent" }).waitFor();
   await page.context().close();
 });
+
+test("marking someone Hired offers to close the listing, and Rejected offers a polite mail", async () => {
+  const { json } = await api(e2e.url, "/api/post-job", {
+    method: "POST",
+    session: owner,
+    body: validJob({ jobTitle: "Hiring Listing", applyMethod: "board" }),
+  });
+  const id = json.insertedId as string;
+  for (const name of ["Chosen One", "Not This Time"]) {
+    const form = new FormData();
+    for (const [field, value] of Object.entries({
+      name,
+      email: `${name.replace(/ /g, "")}@example.com`,
+      consent: "on",
+    }))
+      form.set(field, value);
+    form.set("cv", new Blob([new Uint8Array(pdfBytes())]), "cv.pdf");
+    expect((await fetch(`${e2e.url}/api/jobs/${id}/applications`, { method: "POST", body: form })).status).toBe(201);
+  }
+  const page = await e2e.open(`/my-jobs/${id}/applications`, { viewport: MOBILE, session: owner });
+  const card = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await card("Not This Time").getByLabel("Stage").selectOption("rejected");
+  const notify = card("Not This Time").getByRole("checkbox", { name: /short, polite mail/ });
+  expect(await notify.isChecked()).toBe(true);
+  await card("Not This Time").getByRole("button", { name: /Save/ }).click();
+  await card("Not This Time").getByText("Saved. The applicant will get a short, polite mail.").waitFor();
+
+  await card("Chosen One").getByLabel("Stage").selectOption("hired");
+  await card("Chosen One").getByRole("button", { name: /Save/ }).click();
+  await page.getByText("You hired someone. Close this listing?").waitFor();
+  await expectAccessible(page);
+  await shot(page, "inbox-hired-mobile");
+  await page.getByRole("button", { name: "Close the listing" }).click();
+  await page.waitForURL(`${e2e.url}/my-job`);
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(404);
+  await page.context().close();
+});
