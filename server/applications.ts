@@ -6,10 +6,11 @@ import {
   applicationListQuerySchema,
   CV_TYPES,
   cvKindOf,
+  HONEYPOT_FIELD,
+  STAGE_LABELS,
   type ApplicationCounts,
   type ApplicationSummary,
 } from "#shared/applications.ts";
-import { STAGE_LABELS } from "#shared/applications.ts";
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
 import {
   changeApplication,
@@ -35,10 +36,7 @@ export { readApplicationForm };
 export { applicantPage, applicationMissingPage } from "#server/applications/pages.ts";
 export { runRetention, startApplicationRetention } from "#server/applications/retention.ts";
 
-/** The honeypot: a field people never see or fill; a bot that fills it is answered as if it had applied. */
-export const HONEYPOT_FIELD = "website";
-
-export const DUPLICATE_APPLICATION = "You have already applied for this job with this email address.";
+const DUPLICATE_APPLICATION = "You have already applied for this job with this email address.";
 
 const idSchema = z.uuid();
 
@@ -78,6 +76,60 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
     return { application, listing };
   }
 
+  /**
+   * Stores an application with its CV and queues the applicant's confirmation and the employer's notice, together.
+   * The CV must be a PDF or a Word document by its bytes, whatever its name says.
+   */
+  async function apply({
+    jobId,
+    submitted,
+    clientIp,
+  }: {
+    jobId: string;
+    submitted: SubmittedApplication;
+    clientIp: string;
+  }): Promise<{ ok: true; id: string }> {
+    const listing = await listingOpenToApplications(jobId);
+    if ((submitted.fields[HONEYPOT_FIELD] ?? "").trim() !== "") return { ok: true, id: randomUUID() };
+    const fields = applicationFieldsSchema.safeParse(submitted.fields);
+    const problems: Record<string, string> = {};
+    if (!fields.success) for (const issue of fields.error.issues) problems[String(issue.path[0])] ??= issue.message;
+    const kind = submitted.cv ? cvKindOf(submitted.cv.bytes) : null;
+    if (!submitted.cv) problems.cv = "Please attach your CV (PDF or Word .docx)";
+    else if (!kind) problems.cv = "Your CV must be a PDF or a Word document (.docx)";
+    if (!fields.success || !submitted.cv || !kind) throw invalid("Some fields are not valid", problems);
+    const { name, email, phone, coverNote } = fields.data;
+    const outcome = await insertApplication(
+      db,
+      {
+        jobId: listing.id,
+        name,
+        email,
+        phone: phone ?? null,
+        coverNote: coverNote ?? null,
+        cv: submitted.cv.bytes,
+        cvFileName: submitted.cv.fileName.replace(/[^\w .()-]/g, "_").slice(0, 120) || `cv.${kind}`,
+        cvContentType: CV_TYPES[kind],
+        clientIp,
+      },
+      { max: env.APPLICATION_RATE_LIMIT_MAX, windowSeconds: env.APPLICATION_RATE_LIMIT_WINDOW_SECONDS },
+      (id) => [
+        confirmationMail(id, email, name, listing, applicantLink(id)),
+        ...(listing.postedByEmail
+          ? [employerNoticeMail(id, listing.postedByEmail, name, listing, inboxLink(listing.id))]
+          : []),
+      ],
+    );
+    if (outcome.stored) return { ok: true, id: outcome.id };
+    if (outcome.reason === "duplicate")
+      throw new DomainError("CONFLICT", DUPLICATE_APPLICATION, { email: DUPLICATE_APPLICATION });
+    const minutes = Math.ceil((outcome.retryAfterSeconds ?? 60) / 60);
+    throw rateLimited(
+      `You have sent several applications in a short time. Please wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`} and try again.`,
+      outcome.retryAfterSeconds ?? 60,
+    );
+  }
+
   function byToken(token: string) {
     const id = tokens.verify(token);
     if (!id) throw notFound("Application not found");
@@ -85,59 +137,7 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
   }
 
   return {
-    /**
-     * Stores an application with its CV and queues the applicant's confirmation and the employer's notice, together.
-     * The CV must be a PDF or a Word document by its bytes, whatever its name says.
-     */
-    async apply({
-      jobId,
-      submitted,
-      clientIp,
-    }: {
-      jobId: string;
-      submitted: SubmittedApplication;
-      clientIp: string;
-    }): Promise<{ ok: true; id: string }> {
-      const listing = await listingOpenToApplications(jobId);
-      if ((submitted.fields[HONEYPOT_FIELD] ?? "").trim() !== "") return { ok: true, id: randomUUID() };
-      const fields = applicationFieldsSchema.safeParse(submitted.fields);
-      const problems: Record<string, string> = {};
-      if (!fields.success) for (const issue of fields.error.issues) problems[String(issue.path[0])] ??= issue.message;
-      const kind = submitted.cv ? cvKindOf(submitted.cv.bytes) : null;
-      if (!submitted.cv) problems.cv = "Please attach your CV (PDF or Word .docx)";
-      else if (!kind) problems.cv = "Your CV must be a PDF or a Word document (.docx)";
-      if (!fields.success || !submitted.cv || !kind) throw invalid("Some fields are not valid", problems);
-      const { name, email, phone, coverNote } = fields.data;
-      const outcome = await insertApplication(
-        db,
-        {
-          jobId: listing.id,
-          name,
-          email,
-          phone: phone ?? null,
-          coverNote: coverNote ?? null,
-          cv: submitted.cv.bytes,
-          cvFileName: submitted.cv.fileName.replace(/[^\w .()-]/g, "_").slice(0, 120) || `cv.${kind}`,
-          cvContentType: CV_TYPES[kind],
-          clientIp,
-        },
-        { max: env.APPLICATION_RATE_LIMIT_MAX, windowSeconds: env.APPLICATION_RATE_LIMIT_WINDOW_SECONDS },
-        (id) => [
-          confirmationMail(id, email, name, listing, applicantLink(id)),
-          ...(listing.postedByEmail
-            ? [employerNoticeMail(id, listing.postedByEmail, name, listing, inboxLink(listing.id))]
-            : []),
-        ],
-      );
-      if (outcome.stored) return { ok: true, id: outcome.id };
-      if (outcome.reason === "duplicate")
-        throw new DomainError("CONFLICT", DUPLICATE_APPLICATION, { email: DUPLICATE_APPLICATION });
-      const minutes = Math.ceil((outcome.retryAfterSeconds ?? 60) / 60);
-      throw rateLimited(
-        `You have sent several applications in a short time. Please wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`} and try again.`,
-        outcome.retryAfterSeconds ?? 60,
-      );
-    },
+    apply,
 
     /**
      * The apply page's form post: the multipart body read within its limit, and the client address app.ts set. A
@@ -158,7 +158,7 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
         await listingOpenToApplications(jobId);
         const submitted = await readApplicationForm(request);
         values = submitted.fields;
-        return await this.apply({ jobId, submitted, clientIp: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
+        return await apply({ jobId, submitted, clientIp: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
       } catch (error) {
         if (!isDomainError(error)) throw error;
         return { ok: false, code: error.code, message: error.message, fields: error.fields, values };

@@ -21,6 +21,9 @@ export const STAGE_LABELS: Record<ApplicationStage, string> = {
   rejected: "Rejected",
 };
 
+/** The honeypot: a field people never see or fill; a bot that fills it is answered as if it had applied. */
+export const HONEYPOT_FIELD = "website";
+
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 /** The whole form's body: the CV plus room for the text fields and the multipart framing. */
 export const APPLICATION_BODY_MAX_BYTES = CV_MAX_BYTES + 64 * 1024;
@@ -94,8 +97,6 @@ export const applicationFieldsSchema = z.object({
     .transform((value) => value || undefined),
   consent: z.literal(["on", "true", "yes"], { error: "Please agree to the privacy notice to apply" }),
 });
-export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
-export type ApplicationField = keyof ApplicationFields | "cv";
 
 /** What an employer changes on one application: its stage, its private note, and whether a rejection is mailed. */
 export const applicationChangeSchema = z
@@ -109,7 +110,6 @@ export const applicationChangeSchema = z
     notifyRejection: z.boolean({ error: "Must be true or false" }).optional(),
   })
   .meta({ id: "ApplicationChange", title: "ApplicationChange" });
-export type ApplicationChange = z.output<typeof applicationChangeSchema>;
 
 /** One application as the listing's owner (or an admin) sees it in the inbox. Erased ones carry no personal field. */
 export const applicationSummarySchema = z

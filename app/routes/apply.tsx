@@ -4,7 +4,7 @@ import { BackLink } from "#app/components/back-link.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
-import { APPLICATION_LIMITS, CV_ACCEPT, CV_MAX_BYTES } from "#shared/applications.ts";
+import { APPLICATION_LIMITS, CV_ACCEPT, CV_MAX_BYTES, HONEYPOT_FIELD } from "#shared/applications.ts";
 import { ERROR_STATUS, type ErrorCode } from "#shared/errors.ts";
 import type { Route } from "./+types/apply";
 
@@ -253,7 +253,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           {/* Against bots: people never see or reach this field; anything typed in it is answered but not stored. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor="apply-website">Website</label>
-            <input id="apply-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+            <input id="apply-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
           </div>
           <div>
             <div className="flex items-start gap-3">
