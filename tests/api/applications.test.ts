@@ -178,6 +178,18 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect((await storedFor(byLink)).length + (await storedFor(asBefore)).length).toBe(0);
   });
 
+  test("an expired listing no longer takes applications", async () => {
+    const closed = await postListing(owner);
+    await db()
+      .update(jobs)
+      .set({ postingDate: sql`now() - interval '31 days'` })
+      .where(eq(jobs.id, closed));
+    const { status, json } = await apply(closed);
+    expect(status).toBe(409);
+    expect(json.error.message).toBe("This listing has closed and no longer takes applications");
+    expect(await storedFor(closed)).toHaveLength(0);
+  });
+
   test("a bot that fills the hidden field is answered as if it had applied, and nothing is stored or mailed", async () => {
     const before = (await storedFor(jobId)).length;
     const { status } = await apply(jobId, { fields: { website: "http://spam.example" } });
