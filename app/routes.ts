@@ -8,8 +8,10 @@ export default [
     // One module renders every source's page; its config per source is in components/source-page-configs.tsx.
     ...SOURCES.map((source) => route(SOURCE_PATHS[source], "routes/source-jobs.tsx", { id: `source-jobs-${source}` })),
     route("jobs/:id", "routes/job-detail.tsx"),
+    route("jobs/:id/apply", "routes/apply.tsx"),
     route("favourite", "routes/favourites.tsx"),
     route("my-job", "routes/my-jobs.tsx"),
+    route("my-jobs/:id/applications", "routes/job-applications.tsx"),
     route("my-alerts", "routes/my-alerts.tsx"),
     route("post-job", "routes/post-job.tsx"),
     route("edit-job/:id", "routes/edit-job.tsx"),

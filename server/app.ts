@@ -13,6 +13,7 @@ import { contactApi } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertPages, alertsApi } from "#server/api/alerts.ts";
+import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { publicReadCors } from "#server/http/cors.ts";
 import { compressResponses } from "#server/http/compress.ts";
 import { isDomainError } from "#server/errors.ts";
@@ -163,6 +164,8 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
 
   app.route("/feeds", feedsRoutes);
   app.route("/alerts", alertPages);
+  app.route("/api", applicationsApi);
+  app.route("/applications", applicationPages);
   app.route("/api", adminApi);
 
   app.all("/api/*", (c) => jsonError(c, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
@@ -188,7 +191,15 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   if (pages) {
     app.all("*", async (c) => {
       const nonce = newNonce();
-      const response = await pages(c.req.raw, nonce);
+      // A form post's action (the apply page) counts per client, so it is told the address, as better-auth is; a
+      // value the client sent in this header itself is overwritten. Reads go through untouched.
+      let request = c.req.raw;
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        const headers = new Headers(request.headers);
+        headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+        request = new Request(request, { headers });
+      }
+      const response = await pages(request, nonce);
       if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
       const html = new Response(response.body, response);
       html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development: viteDevServer }));

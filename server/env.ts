@@ -224,6 +224,14 @@ export const envSchema = z.object({
   CONTACT_TO: optionalString,
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Applications on the board (issue 31): per client address, like the contact form. */
+  APPLICATION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  APPLICATION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /**
+   * Days an application and its CV are kept after its listing expires or is deleted; then the hourly retention pass
+   * erases them (one instance of several does it).
+   */
+  APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
   // External job sources (server/sources): keys, base URLs (point them at fakes offline), queries, schedule.
   ADZUNA_APP_ID: optionalString,
   ADZUNA_APP_KEY: optionalString,

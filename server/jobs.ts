@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import {
   allJobsQuerySchema,
+  isExpired,
   jobIdSchema,
   jobInputSchema,
   jobPostSchema,
@@ -230,6 +231,26 @@ export function createJobs({
         statusReason: row.statusReason,
         ownerId: row.ownerId,
         postedByEmail: row.postedByEmail,
+      };
+    },
+
+    /**
+     * What the applications domain needs of a listing: who owns it, where its mail goes, whether it takes applications
+     * on the board and whether it is live. Undefined for an id that is not a listing's.
+     */
+    async findListingForApplications({ id }: { id: string }) {
+      const parsed = jobIdSchema.safeParse(id);
+      const row = parsed.success ? await findJobRow(db, parsed.data) : undefined;
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        title: row.title,
+        companyName: row.companyName,
+        ownerId: row.ownerId,
+        postedByEmail: row.postedByEmail,
+        applyMethod: row.applyMethod,
+        published: row.status === "published",
+        expired: isExpired(row.postingDate),
       };
     },
 

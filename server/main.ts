@@ -9,6 +9,7 @@ import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { startMailSender } from "#server/mail.ts";
 import { startAlertScheduler } from "#server/alerts.ts";
+import { startApplicationRetention } from "#server/applications.ts";
 import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "#server/pages.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
 import { isDatabaseEmpty, seedDemo } from "#server/seed.ts";
@@ -71,6 +72,7 @@ async function main() {
         }).stop,
       );
     }
+    shutdownTasks.push(startApplicationRetention({ database, days: env.APPLICATION_RETENTION_DAYS, logger }).stop);
     if (env.SOURCES_SCHEDULER) {
       const onOutcome = (source: string, result: string) => services.metrics.countIngest(source, result);
       shutdownTasks.push(startSourceScheduler({ database, env, logger, onOutcome }).stop);

@@ -11,6 +11,7 @@ const BUCKETS = {
   reports: 727_012,
   alerts: 727_013,
   posts: 0x706f7374,
+  applications: 727_032,
 } as const;
 
 export type RateLimitBucket = keyof typeof BUCKETS;

@@ -1,4 +1,5 @@
 import { createAlerts, type Alerts } from "#server/alerts.ts";
+import { createApplications, type Applications } from "#server/applications.ts";
 import { createAuth, createSessions, type Auth, type Sessions } from "#server/auth.ts";
 import { createBlog, type Blog } from "#server/blog.ts";
 import { createContact, type Contact } from "#server/contact.ts";
@@ -33,6 +34,7 @@ export type AppServices = {
   blog: Blog;
   alerts: Alerts;
   moderation: Moderation;
+  applications: Applications;
   /** This process's figures for /metrics. */
   metrics: Metrics;
 };
@@ -83,6 +85,7 @@ export function createServices({
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
     moderation,
+    applications: createApplications({ db, env, jobs, secret }),
     metrics: createMetrics(database, replicas),
   };
 }

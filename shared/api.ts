@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "#shared/currencies.ts";
-import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES, type Job } from "#shared/job.ts";
+import {
+  APPLY_METHODS,
+  EMPLOYMENT_TYPES,
+  ENGLISH_LEVELS,
+  EXPERIENCE_LEVELS,
+  GENDERS,
+  SALARY_TYPES,
+  type Job,
+} from "#shared/job.ts";
 import { JOB_STATUSES } from "#shared/moderation.ts";
 
 /**
@@ -41,6 +49,7 @@ export const jobSchema = z
     postedByEmail: nullableText,
     postedByNumber: nullableText,
     applyLink: z.string(),
+    applyMethod: z.enum(APPLY_METHODS).nullable().describe("How seekers apply; null behaves as link"),
     companyLinkedin: nullableText,
     companyFacebook: nullableText,
     companyInstgram: nullableText,

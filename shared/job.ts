@@ -13,6 +13,12 @@ export const ENGLISH_LEVELS = ["Basic English", "Intermediate English", "Advance
 export const SALARY_TYPES = ["Hourly", "Monthly", "Yearly"] as const;
 export const SKILL_OPTIONS = ["JavaScript", "C++", "HTML", "CSS", "React", "Node", "MongoDB", "Redux"] as const;
 export const DATE_POSTED = ["24h", "7d", "30d", "all"] as const;
+/**
+ * How seekers apply (issue 31): on this board, at the listing's applyLink, or by mail to postedByEmail. A listing
+ * without one behaves as every listing did before the choice existed: Apply opens applyLink.
+ */
+export const APPLY_METHODS = ["board", "link", "email"] as const;
+export type ApplyMethod = (typeof APPLY_METHODS)[number];
 
 /** A search's order (ADR 38): the best matches first, or the newest first. */
 export const SEARCH_SORTS = ["relevance", "newest"] as const;
@@ -246,6 +252,9 @@ export const jobFieldsSchema = z.object({
   postedByEmail: z.preprocess(blankToUndefined, z.email("Must be a valid email address").max(254).optional()),
   postedByNumber: z.preprocess(blankToUndefined, phone.optional()),
   applyLink: z.preprocess(blankToUndefined, applyLink),
+  applyMethod: z
+    .preprocess(blankToUndefined, enumField(APPLY_METHODS).optional())
+    .meta({ description: "board: apply on this board; link: open applyLink; email: mail postedByEmail. Absent: link" }),
   companyLinkedin: optionalUrl,
   companyFacebook: optionalUrl,
   companyInstgram: optionalUrl,

@@ -1,5 +1,6 @@
 import { ExternalLink, Mail, MessageCircle, Phone, Share2, type IconComponent } from "#app/components/icons.tsx";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Job } from "#shared/job.ts";
 import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";
 import { BottomSheet } from "#app/components/bottom-sheet.tsx";
@@ -36,6 +37,34 @@ function ShareMessage({ outcome }: { outcome: ShareOutcome }) {
     <p role="status" className="mt-2 text-sm break-all text-emerald-800">
       {outcome.message}
     </p>
+  );
+}
+
+/**
+ * Apply as the employer chose (issue 31): the board's own form, a mail to the employer, or the listing's link (the
+ * default, and what every listing did before the choice existed) in a new tab.
+ */
+function ApplyLink({ job, label }: { job: Job; label: string }) {
+  if (job.applyMethod === "board") {
+    return (
+      <Link to={`/jobs/${job._id}/apply`} className={primary}>
+        {label}
+      </Link>
+    );
+  }
+  if (job.applyMethod === "email" && job.postedByEmail) {
+    return (
+      <a href={mailHref(job, job.postedByEmail)} className={primary}>
+        <Mail aria-hidden="true" className="h-4 w-4" />
+        {label}
+      </a>
+    );
+  }
+  return (
+    <a href={job.applyLink} target="_blank" rel="noopener noreferrer" className={primary}>
+      {label}
+      <ExternalLink aria-hidden="true" className="h-4 w-4" />
+    </a>
   );
 }
 
@@ -80,10 +109,7 @@ export function DesktopJobActions({ job, url }: { job: Job; url: string }) {
   return (
     <div className="mt-6 max-[769px]:hidden">
       <div className="flex flex-wrap items-center gap-3">
-        <a href={job.applyLink} target="_blank" rel="noopener noreferrer" className={primary}>
-          Apply
-          <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        </a>
+        <ApplyLink job={job} label="Apply" />
         <ContactOrPlaceholder
           icon={Mail}
           contact={job.postedByEmail}
@@ -146,10 +172,7 @@ export function MobileJobActions({ job, url, coveredMs = 0 }: { job: Job; url: s
               Email
             </a>
           ) : null}
-          <a href={job.applyLink} target="_blank" rel="noopener noreferrer" className={primary}>
-            Apply Now
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-          </a>
+          <ApplyLink job={job} label="Apply Now" />
           <ShareMessage outcome={outcome} />
         </div>
       </BottomSheet>

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import CreatableSelect from "react-select/creatable";
 import { suggestSkills } from "#shared/skills.ts";
+import { APPLY_METHOD_LABELS } from "#shared/applications.ts";
 import {
+  APPLY_METHODS,
   EMPLOYMENT_TYPES,
   ENGLISH_LEVELS,
   EXPERIENCE_LEVELS,
@@ -102,6 +104,7 @@ const employmentChoice = choice(EMPLOYMENT_TYPES);
 const experienceChoice = choice(EXPERIENCE_LEVELS);
 const englishChoice = choice(ENGLISH_LEVELS);
 const genderChoice = choice(GENDERS);
+const applyMethodChoice = choice(APPLY_METHODS, { labelOf: (method) => APPLY_METHOD_LABELS[method] });
 const longArea = area(5);
 const shortArea = area(4);
 
@@ -289,6 +292,12 @@ export function JobForm({
       </Section>
 
       <Section title="How to apply">
+        {field(
+          "applyMethod",
+          "Applications arrive",
+          applyMethodChoice,
+          "Not chosen: Apply opens the apply link, as before.",
+        )}
         {field("applyLink", "Apply Link", urlInput)}
         {field("postedByNumber", "Contact Number (optional)", phoneInput)}
         <Field

@@ -7,6 +7,7 @@ import {
   updateJobAnswerSchema,
 } from "#shared/api.ts";
 import type { alertSubscriptionSchema } from "#shared/alerts.ts";
+import { applicationChangedSchema, type applicationChangeSchema } from "#shared/applications.ts";
 import type { ContactMessageInput } from "#shared/contact.ts";
 import { errorBodySchema, type ErrorCode, type FieldErrors } from "#shared/errors.ts";
 import type { JobFormValues } from "#shared/job.ts";
@@ -101,6 +102,9 @@ export function createApiClient(origin = "") {
       read("POST", "/api/alerts", okAnswerSchema, { body: subscription }),
     /** Spec §7: success is the HTTP ok flag; the body is not read. */
     sendContactMessage: (message: ContactMessageInput) => call("POST", "/api/sendEmail", { body: message }),
+
+    changeApplication: (id: string, change: z.input<typeof applicationChangeSchema>) =>
+      read("PATCH", `/api/applications/${encodeURIComponent(id)}`, applicationChangedSchema, { body: change }),
 
     decideOnListing: (id: string, action: ModerationAction, reason: string) =>
       call("POST", `/api/admin/jobs/${encodeURIComponent(id)}/${action}`, { body: { reason } }),

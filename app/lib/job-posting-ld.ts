@@ -83,6 +83,7 @@ export function jobPostingLd(job: Job, pageUrl: string) {
     ...(job.skills.length > 0 ? { skills: job.skills.map((skill) => skill.label).join(", ") } : {}),
     totalJobOpenings: job.postionopens,
     url: pageUrl,
-    directApply: false,
+    // True only where the seeker applies on this page's board itself (issue 31), not at a link or by mail.
+    directApply: job.applyMethod === "board",
   };
 }

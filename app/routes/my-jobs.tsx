@@ -9,6 +9,7 @@ import { api } from "#app/lib/api-client.ts";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
 import { formatAmount } from "#shared/money.ts";
+import type { ApplicationCounts } from "#shared/applications.ts";
 import type { Route } from "./+types/my-jobs";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -18,14 +19,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const { jobs } = context.get(servicesContext);
-  const [mine, { mustVerifyEmail }] = await Promise.all([
+  const { jobs, applications } = context.get(servicesContext);
+  const [mine, { mustVerifyEmail }, applicationCounts] = await Promise.all([
     jobs.listMyJobs({ user, email: user.email }),
     jobs.postingStatus({ user }),
+    applications.countApplicationsByListing({ user }),
   ]);
   // Back from the verification link (VERIFIED_LANDING): say it worked, once the address really is verified.
   const justVerified = new URL(request.url).searchParams.has("verified") && !mustVerifyEmail;
-  return { jobs: mine, justVerified };
+  return { jobs: mine, justVerified, applicationCounts };
 }
 
 /** Only the owner sees a listing that is not published; the badge says why nobody else does. */
@@ -35,6 +37,22 @@ const STATUS_BADGE: Record<JobStatus, string> = {
   rejected: "bg-red-100 text-red-900",
   hidden: "bg-slate-200 text-slate-900",
 };
+
+/** A listing that takes applications here, or has some, links to its inbox with its new and total counts. */
+function ApplicationsLink({ job, counts }: { job: Job; counts: ApplicationCounts | undefined }) {
+  if (job.applyMethod !== "board" && !counts) return null;
+  const total = counts?.total ?? 0;
+  const fresh = counts?.new ?? 0;
+  return (
+    <Link
+      to={`/my-jobs/${job._id}/applications`}
+      className="mt-1 block text-sm font-normal text-brand-700 underline"
+      aria-label={`Applications for ${job.jobTitle}: ${fresh} new, ${total} in all`}
+    >
+      Applications: {fresh} new, {total} in all
+    </Link>
+  );
+}
 
 /** Spec §9: My Listings pages 5 rows at a time. */
 const PAGE_SIZE = 5;
@@ -187,6 +205,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                         {statusLabel(job.status, job.statusReason)}
                       </span>
                     )}
+                    <ApplicationsLink job={job} counts={loaderData.applicationCounts[job._id]} />
                   </td>
                   <td data-label="Company Name" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
                     {job.companyName}

@@ -17,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { APPLICATION_STAGES } from "#shared/applications.ts";
+import { APPLY_METHODS } from "#shared/job.ts";
 import { JOB_STATUSES } from "#shared/moderation.ts";
 
 /** PostgreSQL's text-search vector; only ever computed by the database (a generated column), never read by the app. */
@@ -154,6 +156,8 @@ export const jobs = pgTable(
     postedByEmail: text("posted_by_email"),
     postedByNumber: text("posted_by_number"),
     applyLink: text("apply_link").notNull(),
+    /** How seekers apply (issue 31); null is the listing's link, as before there was a choice. */
+    applyMethod: text("apply_method", { enum: APPLY_METHODS }),
     companyLinkedin: text("company_linkedin"),
     companyFacebook: text("company_facebook"),
     companyInstagram: text("company_instagram"),
@@ -423,5 +427,44 @@ export const mailOutbox = pgTable(
       "mail_outbox_contact_replies_to_visitor",
       sql`${t.kind} <> 'contact' OR (${t.replyToName} IS NOT NULL AND ${t.replyToAddress} IS NOT NULL)`,
     ),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // PGlite hands back a Uint8Array, pg a Buffer: both become a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Applications made on the board (issue 31, migration 0017). The CV is in the row, so it commits with the application
+ * and every server process can serve it. Erasing empties the personal columns and keeps the row (the count stays);
+ * a deleted listing's applications keep `listingDeletedAt` and go once the retention period has passed.
+ */
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    listingDeletedAt: timestamp("listing_deleted_at", { withTimezone: true }),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    coverNote: text("cover_note"),
+    cv: bytea("cv"),
+    cvFileName: text("cv_file_name"),
+    cvContentType: text("cv_content_type"),
+    cvBytes: integer("cv_bytes"),
+    stage: text("stage", { enum: APPLICATION_STAGES }).notNull().default("new"),
+    note: text("note"),
+    clientIp: text("client_ip"),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("applications_job_email_idx").on(t.jobId, sql`lower(${t.email})`),
+    index("applications_job_created_idx").on(t.jobId, t.createdAt.desc()),
+    index("applications_client_ip_idx").on(t.clientIp, t.createdAt),
   ],
 );

@@ -84,7 +84,7 @@ function operation(op: Operation, components: Record<string, JsonSchema>) {
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: toSchema(op.body, "input", components) } },
+            content: { [op.bodyMedia ?? "application/json"]: { schema: toSchema(op.body, "input", components) } },
           },
         }
       : {}),
@@ -112,6 +112,7 @@ export function openApiDocument(baseUrl: string) {
     servers: [{ url: baseUrl }],
     tags: [
       { name: "Jobs" },
+      { name: "Applications" },
       { name: "Feeds" },
       { name: "Alerts" },
       { name: "Blog" },

@@ -9,6 +9,15 @@ import {
   updateJobAnswerSchema,
 } from "#shared/api.ts";
 import { alertSubscriptionSchema } from "#shared/alerts.ts";
+import {
+  applicationChangedSchema,
+  applicationChangeSchema,
+  applicationFieldsSchema,
+  applicationListQuerySchema,
+  applicationSentSchema,
+  applicationSummarySchema,
+  CV_MAX_BYTES,
+} from "#shared/applications.ts";
 import { contactMessageSchema } from "#shared/contact.ts";
 import {
   allJobsQuerySchema,
@@ -34,10 +43,12 @@ export type Operation = {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Jobs" | "Feeds" | "Alerts" | "Blog" | "Contact" | "Service";
+  tag: "Jobs" | "Applications" | "Feeds" | "Alerts" | "Blog" | "Contact" | "Service";
   query?: z.ZodObject;
   params?: Record<string, z.ZodType>;
   body?: z.ZodType;
+  /** How the body is sent: JSON unless it carries a file. */
+  bodyMedia?: "application/json" | "multipart/form-data";
   /** Needs a signed-in user (session cookie or bearer token). */
   auth?: boolean;
   answers: Partial<Record<number, Answer>>;
@@ -174,6 +185,91 @@ export const OPERATIONS: Operation[] = [
       404: noJob,
     },
   },
+  {
+    method: "post",
+    path: "/api/jobs/{id}/applications",
+    operationId: "applyToJob",
+    summary: "Apply to a listing on the board",
+    description: `For listings whose applyMethod is board. No account needed. The CV is a PDF or a Word .docx of at most ${CV_MAX_BYTES / 1024 / 1024} MB, judged by its bytes, not its name. One application per listing and address (in any case). The applicant is mailed a confirmation with a link to see, withdraw or erase the application; the employer is mailed a notice. Rate limited per client address.`,
+    tag: "Applications",
+    params: jobId,
+    bodyMedia: "multipart/form-data",
+    body: applicationFieldsSchema.extend({
+      cv: z.string().meta({ format: "binary", description: "The CV file (PDF or .docx)" }),
+    }),
+    answers: {
+      201: { description: "Stored, and both mails queued", json: applicationSentSchema },
+      400: { description: "A field or the CV is invalid, or the listing does not take applications on the board" },
+      404: noJob,
+      409: { description: "Already applied with this address, or the listing has closed" },
+      413: { description: `The CV is larger than ${CV_MAX_BYTES / 1024 / 1024} MB` },
+      415: { description: "Not sent as multipart/form-data" },
+      429: { description: "Too many applications from this client address" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/jobs/{id}/applications",
+    operationId: "listApplications",
+    summary: "Your listing's applications",
+    description: "Newest first, without the CV's bytes. For the listing's owner, and admins.",
+    tag: "Applications",
+    auth: true,
+    params: jobId,
+    query: applicationListQuerySchema,
+    answers: {
+      200: {
+        description: "The listing and its applications",
+        json: z.object({
+          job: z.object({ id: z.uuid(), title: z.string(), companyName: z.string() }),
+          applications: z.array(applicationSummarySchema),
+        }),
+      },
+      400: invalidInput,
+      401: signedOut,
+      403: notOwner,
+      404: noJob,
+    },
+  },
+  {
+    method: "patch",
+    path: "/api/applications/{id}",
+    operationId: "changeApplication",
+    summary: "Move an application to a stage, or change its private note",
+    description:
+      "notifyRejection with a move to rejected queues one short, polite mail to the applicant (never a second).",
+    tag: "Applications",
+    auth: true,
+    params: { id: z.uuid().describe("The application's id") },
+    body: applicationChangeSchema,
+    answers: {
+      200: { description: "Changed", json: applicationChangedSchema },
+      400: invalidInput,
+      401: signedOut,
+      403: { description: "The application is to another employer's listing" },
+      404: { description: "No application has this id" },
+      409: { description: "The applicant erased it" },
+    },
+  },
+  ...(["withdraw", "erase"] as const).map((action): Operation => ({
+    method: "post",
+    path: `/api/applications/by-token/{token}/${action}`,
+    operationId: `${action}Application`,
+    summary:
+      action === "withdraw"
+        ? "Withdraw an application (the applicant)"
+        : "Erase an application and its CV (the applicant)",
+    description:
+      action === "withdraw"
+        ? "The token is the last part of the link in the confirmation mail. The employer sees it withdrawn."
+        : "The token is the last part of the link in the confirmation mail. The CV and every personal field are erased for good; the listing's count keeps it.",
+    tag: "Applications",
+    params: { token: z.string().describe("From the confirmation mail's link") },
+    answers: {
+      200: { description: action === "withdraw" ? "Withdrawn" : "Erased", json: z.object({ ok: z.literal(true) }) },
+      404: { description: "The token is not valid, or the application is gone" },
+    },
+  })),
   ...(["rss", "atom", "json"] as const).map((format): Operation => ({
     method: "get",
     path: `/feeds/jobs.${format}`,

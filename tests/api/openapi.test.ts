@@ -3,6 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
+import { exeBytes, pdfBytes } from "#tests/support/cv-files.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { signUp, type Session } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
@@ -15,7 +16,7 @@ type Doc = {
 };
 
 /** A call as a client makes it: a concrete path (matched against the documented templates) and its input. */
-type Call = { method: string; path: string; body?: unknown; session?: Session };
+type Call = { method: string; path: string; body?: unknown; form?: FormData; session?: Session };
 
 describe("the public API's OpenAPI document", () => {
   let server: TestServer;
@@ -55,7 +56,7 @@ describe("the public API's OpenAPI document", () => {
   }
 
   /** Makes the call and holds its answer to the document: a documented status, its media type, its schema. */
-  async function call({ method, path, body, session }: Call) {
+  async function call({ method, path, body, form, session }: Call) {
     const response = await fetch(`${server.url}${path}`, {
       method: method.toUpperCase(),
       headers: {
@@ -63,7 +64,7 @@ describe("the public API's OpenAPI document", () => {
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...(session ? { authorization: `Bearer ${session.token}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const pathTemplate = template(path.split("?")[0] as string);
     const operation = doc.paths[pathTemplate]?.[method];
@@ -162,6 +163,61 @@ describe("the public API's OpenAPI document", () => {
     );
     expect((await call({ method: "get", path: "/api/health" })).status).toBe(200);
     expect((await call({ method: "get", path: "/api/openapi.json" })).status).toBe(200);
+  });
+
+  test("applying, the owner's inbox and the applicant's link answer as documented", async () => {
+    const board = (
+      await call({
+        method: "post",
+        path: "/api/post-job",
+        body: validJob({ applyMethod: "board" }),
+        session: employer,
+      })
+    ).body.insertedId;
+    const form = (cv: Buffer) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries({ name: "Ada", email: "ada@example.com", consent: "on" }))
+        data.set(name, value);
+      data.set("cv", new Blob([new Uint8Array(cv)]), "cv.pdf");
+      return data;
+    };
+    const path = `/api/jobs/${board}/applications`;
+    const applied = await call({ method: "post", path, form: form(pdfBytes()) });
+    expect(applied.status).toBe(201);
+    expect((await call({ method: "post", path, form: form(pdfBytes()) })).status).toBe(409);
+    expect((await call({ method: "post", path, form: form(exeBytes()) })).status).toBe(400);
+    expect((await call({ method: "post", path, form: form(pdfBytes(6 * 1024 * 1024)) })).status).toBe(413);
+    expect((await call({ method: "post", path, body: {} })).status).toBe(415);
+    expect(
+      (await call({ method: "post", path: `/api/jobs/${randomUUID()}/applications`, form: form(pdfBytes()) })).status,
+    ).toBe(404);
+    expect((await call({ method: "get", path, session: employer })).body.applications).toHaveLength(1);
+    expect((await call({ method: "get", path: `${path}?stage=hired`, session: employer })).status).toBe(200);
+    expect((await call({ method: "get", path: `${path}?stage=maybe`, session: employer })).status).toBe(400);
+    expect((await call({ method: "get", path })).status).toBe(401);
+    expect((await call({ method: "get", path, session: rival })).status).toBe(403);
+    expect((await call({ method: "get", path: `/api/jobs/${randomUUID()}/applications`, session: rival })).status).toBe(
+      404,
+    );
+    const id = applied.body.id as string;
+    const change = `/api/applications/${id}`;
+    expect(
+      (await call({ method: "patch", path: change, body: { stage: "interview" }, session: employer })).status,
+    ).toBe(200);
+    expect((await call({ method: "patch", path: change, body: { stage: "later" }, session: employer })).status).toBe(
+      400,
+    );
+    expect((await call({ method: "patch", path: change, body: {} })).status).toBe(401);
+    expect((await call({ method: "patch", path: change, body: {}, session: rival })).status).toBe(403);
+    expect(
+      (await call({ method: "patch", path: `/api/applications/${randomUUID()}`, body: {}, session: employer })).status,
+    ).toBe(404);
+    const token = server.services.applications.applicantLink(id).split("/").at(-1) ?? "";
+    expect((await call({ method: "post", path: `/api/applications/by-token/${token}/withdraw` })).status).toBe(200);
+    expect((await call({ method: "post", path: `/api/applications/by-token/${token}/erase` })).status).toBe(200);
+    expect((await call({ method: "patch", path: change, body: { note: "x" }, session: employer })).status).toBe(409);
+    expect((await call({ method: "post", path: `/api/applications/by-token/${id}.x/withdraw` })).status).toBe(404);
+    expect((await call({ method: "post", path: `/api/applications/by-token/${id}.x/erase` })).status).toBe(404);
   });
 
   test("every documented operation was called above", () => {

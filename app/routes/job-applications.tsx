@@ -1,0 +1,308 @@
+import { useEffect, useRef, useState } from "react";
+import { isRouteErrorResponse, Link, useNavigate, useRevalidator } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { Protected } from "#app/components/protected.tsx";
+import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
+import { api } from "#app/lib/api-client.ts";
+import { formatPostedDate } from "#app/lib/format.ts";
+import { titled } from "#app/lib/meta.ts";
+import {
+  APPLICATION_LIMITS,
+  APPLICATION_STAGES,
+  STAGE_LABELS,
+  type ApplicationStage,
+  type ApplicationSummary,
+} from "#shared/applications.ts";
+import type { Route } from "./+types/job-applications";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: titled(matches, loaderData ? `Applications for ${loaderData.job.title}` : "Applications") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const stage = new URL(request.url).searchParams.get("stage") ?? undefined;
+  const { applications } = context.get(servicesContext);
+  const [filtered, all] = await Promise.all([
+    applications.listApplications({ user, jobId: params.id, query: { stage } }),
+    applications.listApplications({ user, jobId: params.id }),
+  ]).catch((error: unknown) => {
+    throw pageError(error, {
+      VALIDATION_FAILED: { status: 404, message: "There is no job at this address." },
+      NOT_FOUND: "This job does not exist or has been deleted.",
+      FORBIDDEN: "Only the employer who posted this job can read its applications.",
+    });
+  });
+  const counts = Object.fromEntries(
+    APPLICATION_STAGES.map((s) => [s, all.applications.filter((a) => a.stage === s).length]),
+  ) as Record<ApplicationStage, number>;
+  return { job: filtered.job, applications: filtered.applications, stage, counts, total: all.applications.length };
+}
+
+const filterLink = (active: boolean) =>
+  `rounded-full border px-3 py-1 text-sm font-medium ${
+    active ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+  }`;
+
+function StageFilter({
+  jobId,
+  current,
+  counts,
+  total,
+}: {
+  jobId: string;
+  current: string | undefined;
+  counts: Record<ApplicationStage, number>;
+  total: number;
+}) {
+  const base = `/my-jobs/${jobId}/applications`;
+  return (
+    <nav aria-label="Filter by stage" className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link to={base} aria-current={current ? undefined : "page"} className={filterLink(!current)}>
+            All ({total})
+          </Link>
+        </li>
+        {APPLICATION_STAGES.map((stage) => (
+          <li key={stage}>
+            <Link
+              to={`${base}?stage=${stage}`}
+              aria-current={current === stage ? "page" : undefined}
+              className={filterLink(current === stage)}
+            >
+              {STAGE_LABELS[stage]} ({counts[stage]})
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** One application: who, when, the CV, and the employer's stage and private note. */
+function ApplicationCard({ application, onHired }: { application: ApplicationSummary; onHired: () => void }) {
+  const revalidator = useRevalidator();
+  const [stage, setStage] = useState<ApplicationStage>(application.stage);
+  const [note, setNote] = useState(application.note ?? "");
+  const [notify, setNotify] = useState(true);
+  const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const id = application.id;
+  const rejecting = stage === "rejected" && application.stage !== "rejected";
+
+  const save = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaving(true);
+    setStatus(null);
+    const result = await api.changeApplication(id, {
+      stage,
+      note,
+      ...(rejecting ? { notifyRejection: notify } : {}),
+    });
+    setSaving(false);
+    if (!result.ok) {
+      setStatus({ tone: "error", text: result.message });
+      return;
+    }
+    setStatus({
+      tone: "ok",
+      text: result.data.rejectionMailed ? "Saved. The applicant will get a short, polite mail." : "Saved.",
+    });
+    if (result.data.stage === "hired" && application.stage !== "hired") onHired();
+    void revalidator.revalidate();
+  };
+
+  if (application.erased) {
+    return (
+      <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600 shadow-sm">
+        An application erased by the applicant ({formatPostedDate(application.createdAt)}). Nothing about them is kept.
+      </li>
+    );
+  }
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-words text-slate-900">{application.name}</h2>
+          <p className="text-sm break-all text-slate-700">
+            <a href={`mailto:${application.email}`} className="text-brand-700 underline">
+              {application.email}
+            </a>
+            {application.phone ? <> · {application.phone}</> : null}
+          </p>
+          <p className="text-sm text-slate-600">
+            Applied on <time dateTime={application.createdAt}>{formatPostedDate(application.createdAt)}</time> · Stage:{" "}
+            <strong>{STAGE_LABELS[application.stage]}</strong>
+            {application.withdrawn ? (
+              <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-amber-900">Withdrawn</span>
+            ) : null}
+          </p>
+        </div>
+        {application.hasCv ? (
+          <a
+            href={`/api/applications/${id}/cv`}
+            download
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Download CV<span className="sr-only"> of {application.name}</span>
+          </a>
+        ) : null}
+      </div>
+      {application.coverNote ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-700">Cover note</summary>
+          <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{application.coverNote}</p>
+        </details>
+      ) : null}
+      <form onSubmit={save} className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+        <div>
+          <label htmlFor={`stage-${id}`} className="block text-sm font-medium text-slate-800">
+            Stage
+          </label>
+          <select
+            id={`stage-${id}`}
+            value={stage}
+            onChange={(event) => setStage(event.target.value as ApplicationStage)}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+          >
+            {APPLICATION_STAGES.map((option) => (
+              <option key={option} value={option}>
+                {STAGE_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`note-${id}`} className="block text-sm font-medium text-slate-800">
+            Private note <span className="font-normal text-slate-600">(only you see it)</span>
+          </label>
+          <input
+            id={`note-${id}`}
+            type="text"
+            value={note}
+            maxLength={APPLICATION_LIMITS.note}
+            onChange={(event) => setNote(event.target.value)}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {saving ? "Saving..." : "Save"}
+          <span className="sr-only"> {application.name}</span>
+        </button>
+        {rejecting ? (
+          <div className="flex items-start gap-2 sm:col-span-3">
+            <input
+              id={`notify-${id}`}
+              type="checkbox"
+              checked={notify}
+              onChange={(event) => setNotify(event.target.checked)}
+              className="mt-1 h-4 w-4"
+            />
+            <label htmlFor={`notify-${id}`} className="text-sm text-slate-800">
+              Send {application.name} a short, polite mail saying the application will not go further
+            </label>
+          </div>
+        ) : null}
+      </form>
+      <div aria-live="polite" className="mt-2 text-sm">
+        {status ? <p className={status.tone === "ok" ? "text-emerald-800" : "text-red-700"}>{status.text}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+export default function JobApplications({ loaderData }: Route.ComponentProps) {
+  const { job, applications, stage, counts, total } = loaderData;
+  const navigate = useNavigate();
+  const [offerClose, setOfferClose] = useState(false);
+  const [closeError, setCloseError] = useState<string | null>(null);
+  const offerRef = useRef<HTMLParagraphElement>(null);
+  // The offer appears at the top of the page, far from the Save pressed on a phone: focus takes the reader there.
+  useEffect(() => {
+    if (offerClose) offerRef.current?.focus();
+  }, [offerClose]);
+
+  const closeListing = async () => {
+    const result = await api.deleteJob(job.id);
+    if (result.ok) void navigate("/my-job");
+    else setCloseError(result.message);
+  };
+
+  return (
+    <Protected>
+      <main className="mx-auto max-w-4xl px-4 py-6">
+        <Link to="/my-job" className="text-sm font-semibold text-brand-700 hover:underline">
+          Back to My Listings
+        </Link>
+        <h1 className="mt-3 text-2xl font-bold text-slate-900">Applications for {job.title}</h1>
+        <p className="text-slate-600">{job.companyName}</p>
+        {offerClose ? (
+          <div role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+            <p ref={offerRef} tabIndex={-1} className="font-semibold focus:outline-none">
+              You hired someone. Close this listing?
+            </p>
+            <p className="mt-1 text-sm">
+              Closing takes it off the board. Its applications are erased after the retention period.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button
+                type="button"
+                onClick={closeListing}
+                className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+              >
+                Close the listing
+              </button>
+              <button
+                type="button"
+                onClick={() => setOfferClose(false)}
+                className="rounded-md border border-emerald-700 bg-white px-4 py-2 font-semibold text-emerald-800"
+              >
+                Keep it open
+              </button>
+            </div>
+            {closeError ? <p className="mt-2 text-red-700">{closeError}</p> : null}
+          </div>
+        ) : null}
+        <StageFilter jobId={job.id} current={stage} counts={counts} total={total} />
+        {applications.length === 0 ? (
+          <p className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            {stage ? `No applications at ${STAGE_LABELS[stage as ApplicationStage]}.` : "No applications yet."}
+          </p>
+        ) : (
+          <ul aria-label="Applications" className="mt-6 space-y-4">
+            {applications.map((application) => (
+              <ApplicationCard key={application.id} application={application} onHired={() => setOfferClose(true)} />
+            ))}
+          </ul>
+        )}
+      </main>
+    </Protected>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404)) {
+    return (
+      <ErrorPage
+        status={error.status}
+        title={error.status === 403 ? "Not your listing" : "Job not found"}
+        detail={typeof error.data === "string" ? error.data : "This job does not exist."}
+        action={{ to: "/my-job", label: "Back to My Listings" }}
+      />
+    );
+  }
+  return (
+    <ErrorPage
+      status={500}
+      title="Something went wrong"
+      detail="We could not load the applications. Please try again in a moment."
+      action={{ to: "/my-job", label: "Back to My Listings" }}
+    />
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:applications [-- --seconds 15 --connections 8 --url http://127.0.0.1:PORT]`: applying on the board
+ * (issue 31) while the home search is under load. Without --url it starts `server/main.ts` on a free loopback port
+ * with the configured database (DATABASE_URL, or the embedded one in DATA_DIR) and stops it after. Seed first for a
+ * realistic search (`npm run seed -- --jobs N`).
+ *
+ * 1. GET /api/jobs from `connections` connections alone;
+ * 2. the same searches, and beside them `connections` applicants each sending applications with a 1 MB PDF in turn.
+ * Compare the search figures of the two phases, and the applications' p95, from one run.
+ */
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { searchCorpus } from "#scripts/bench/corpus.ts";
+import { closedLoop, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
+import { startBoard } from "#scripts/support/start-board.ts";
+
+const { values } = parseArgs({
+  options: {
+    url: { type: "string" },
+    seconds: { type: "string", default: "15" },
+    connections: { type: "string", default: "8" },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const CV = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(1024 * 1024 - 9, 0x20)]);
+
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
+const row = (name: string, s: Summary) =>
+  console.log(
+    `${name.padEnd(40)} ${s.requests.toString().padStart(6)} ${s.perSecond.toFixed(1).padStart(7)} ${ms(s.p50).padStart(9)} ${ms(s.p95).padStart(9)} ${ms(s.p99).padStart(9)} ${s.errors.toString().padStart(6)}`,
+  );
+
+/** An employer's listing that takes applications on the board. */
+async function boardListing(url: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password: "bench password 1234", name: "Bench Employer" }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const posted = await fetch(`${url}/api/post-job`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url, cookie },
+    body: JSON.stringify({
+      jobTitle: "Benchmark Engineer",
+      companyName: "Bench Co",
+      Industry: "Software",
+      description: "Measure things.",
+      companyDec: "We measure.",
+      postionopens: 1,
+      postingDate: new Date().toISOString().slice(0, 10),
+      minPrice: 1,
+      maxPrice: 2,
+      salaryType: "Monthly",
+      jobLocation: "Pune",
+      englishLevel: "Basic English",
+      gender: "Any",
+      experienceLevel: "Fresher",
+      employmentType: "Full-time",
+      skills: [{ value: "React", label: "React" }],
+      applyLink: "https://bench.example/apply",
+      applyMethod: "board",
+    }),
+  });
+  const body = (await posted.json()) as { insertedId?: string; status?: string };
+  if (!posted.ok || !body.insertedId || body.status !== "published")
+    throw new Error(
+      `the listing was not published (${posted.status} ${JSON.stringify(body)}): run with MODERATION=off`,
+    );
+  return body.insertedId;
+}
+
+async function applicants(url: string, jobId: string, until: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const form = new FormData();
+        const i = n++;
+        for (const [name, value] of Object.entries({
+          name: `Applicant ${i}`,
+          email: `applicant-${i}-${Date.now()}@example.com`,
+          consent: "on",
+        }))
+          form.set(name, value);
+        form.set("cv", new Blob([new Uint8Array(CV)]), "cv.pdf");
+        const began = performance.now();
+        const response = await fetch(`${url}/api/jobs/${jobId}/applications`, { method: "POST", body: form }).catch(
+          () => undefined,
+        );
+        await response?.arrayBuffer();
+        samples.push({ ms: performance.now() - began, ok: response?.status === 201, bytes: CV.length });
+      }
+    }),
+  );
+  return samples;
+}
+
+async function main() {
+  const started = values.url
+    ? undefined
+    : await startBoard(
+        {
+          ...process.env,
+          SEED_DEMO: "false",
+          MODERATION: "off",
+          REQUIRE_EMAIL_VERIFICATION: "false",
+          APPLICATION_RATE_LIMIT_MAX: "1000000",
+          BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
+        },
+        { waitMs: 120_000 },
+      );
+  const url = values.url ?? started?.url ?? "";
+  try {
+    const jobId = await boardListing(url);
+    const corpus = searchCorpus(Math.max(600, SECONDS * 500));
+    let cursor = 0;
+    const next = () => `${url}${corpus[cursor++ % corpus.length]}`;
+    console.log(`Applications benchmark against ${url}, ${SECONDS} s per phase, ${CONNECTIONS} connections each\n`);
+    console.log(
+      `${"phase".padEnd(40)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"errors".padStart(6)}`,
+    );
+    row("GET /api/jobs alone", summarise(await closedLoop(CONNECTIONS, SECONDS, next), SECONDS));
+    const until = performance.now() + SECONDS * 1000;
+    const [searches, applied] = await Promise.all([
+      closedLoop(CONNECTIONS, SECONDS, next),
+      applicants(url, jobId, until),
+    ]);
+    row("GET /api/jobs beside the applicants", summarise(searches, SECONDS));
+    row("POST applications, 1 MB CV", summarise(applied, SECONDS));
+  } finally {
+    await started?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

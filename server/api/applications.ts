@@ -1,0 +1,92 @@
+import { Hono, type Context } from "hono";
+import { applicantPage, applicationMissingPage, readApplicationForm } from "#server/applications.ts";
+import { isDomainError } from "#server/errors.ts";
+import { readJsonObject } from "#server/http/body.ts";
+import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
+import { requireUser } from "#server/http/session.ts";
+import type { AppBindings } from "#server/http/types.ts";
+
+/** The JSON API of applications: apply (multipart), the owner's inbox, stage changes, the CV, the applicant's link. */
+export const applicationsApi = new Hono<AppBindings>()
+  .post("/jobs/:id/applications", async (c) => {
+    const { applications } = c.get("services");
+    const jobId = c.req.param("id");
+    // The listing first: a closed or unknown one is refused before a 5 MB body is read.
+    await applications.listingToApplyFor({ jobId });
+    const submitted = await readApplicationForm(c.req.raw);
+    return c.json(await applications.apply({ jobId, submitted, clientIp: c.get("clientIp") }), 201);
+  })
+  .get("/jobs/:id/applications", async (c) => {
+    const user = await requireUser(c);
+    return c.json(
+      await c.get("services").applications.listApplications({ user, jobId: c.req.param("id"), query: c.req.query() }),
+    );
+  })
+  .patch("/applications/:id", async (c) => {
+    const user = await requireUser(c);
+    const changes = await readJsonObject(c);
+    return c.json(await c.get("services").applications.changeApplication({ user, id: c.req.param("id"), changes }));
+  })
+  .get("/applications/:id/cv", async (c) => {
+    const user = await requireUser(c);
+    const cv = await c.get("services").applications.downloadCv({ user, id: c.req.param("id") });
+    // Always a download, never rendered by the browser: a CV is the applicant's file, not the board's page.
+    return c.body(new Uint8Array(cv.bytes), 200, {
+      "Content-Type": cv.contentType,
+      "Content-Disposition": `attachment; filename="${cv.fileName.replace(/"/g, "")}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    });
+  })
+  .get("/applications/by-token/:token", async (c) =>
+    c.json(await c.get("services").applications.viewByToken({ token: c.req.param("token") })),
+  )
+  .post("/applications/by-token/:token/withdraw", async (c) =>
+    c.json(await c.get("services").applications.withdrawByToken({ token: c.req.param("token") })),
+  )
+  .post("/applications/by-token/:token/erase", async (c) =>
+    c.json(await c.get("services").applications.eraseByToken({ token: c.req.param("token") })),
+  );
+
+function html(c: Context<AppBindings>, body: string, status: 200 | 404 = 200) {
+  // No script on this page; it carries the site's policy all the same. Never cached: it holds a personal link.
+  return c.html(body, status, {
+    "Content-Security-Policy": contentSecurityPolicy(newNonce()),
+    "Cache-Control": "no-store",
+  });
+}
+
+async function asPage(c: Context<AppBindings>, action: () => Promise<Response>): Promise<Response> {
+  try {
+    return await action();
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND")
+      return html(c, applicationMissingPage(c.get("services").site.name), 404);
+    throw error;
+  }
+}
+
+const NOTICES = { withdraw: "Your application is withdrawn.", erase: "Your application and CV are erased." } as const;
+
+/**
+ * /applications/:token: the page the confirmation mail links to (ADR 21). A GET shows the stage; its buttons POST
+ * back to the same link to withdraw or erase.
+ */
+export const applicationPages = new Hono<AppBindings>()
+  .get("/:token", (c) =>
+    asPage(c, async () => {
+      const view = await c.get("services").applications.viewByToken({ token: c.req.param("token") });
+      return html(c, applicantPage(c.get("services").site.name, view));
+    }),
+  )
+  .post("/:token", (c) =>
+    asPage(c, async () => {
+      const { applications, site } = c.get("services");
+      const token = c.req.param("token");
+      const action = c.req.query("action");
+      if (action === "withdraw") await applications.withdrawByToken({ token });
+      else if (action === "erase") await applications.eraseByToken({ token });
+      const notice = action === "withdraw" || action === "erase" ? NOTICES[action] : undefined;
+      return html(c, applicantPage(site.name, await applications.viewByToken({ token }), notice));
+    }),
+  );

@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import {
+  applicationChangeSchema,
+  applicationFieldsSchema,
+  applicationListQuerySchema,
+  CV_TYPES,
+  cvKindOf,
+  HONEYPOT_FIELD,
+  STAGE_LABELS,
+  type ApplicationCounts,
+  type ApplicationSummary,
+} from "#shared/applications.ts";
+import { findAccount, isAdminAccount } from "#server/accounts.ts";
+import {
+  changeApplication,
+  countApplicationsOfOwner,
+  eraseApplication,
+  findApplication,
+  insertApplication,
+  listApplications,
+  markWithdrawn,
+  readCv,
+} from "#server/applications/repository.ts";
+import { readApplicationForm, type SubmittedApplication } from "#server/applications/form.ts";
+import { confirmationMail, employerNoticeMail, rejectionMail } from "#server/applications/mails.ts";
+import { createApplicationTokens } from "#server/applications/tokens.ts";
+import { CLIENT_IP_HEADER, type SessionUser } from "#server/auth.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
+import { DomainError, forbidden, invalid, isDomainError, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import type { ErrorCode } from "#shared/errors.ts";
+import type { Jobs } from "#server/jobs.ts";
+
+export { readApplicationForm };
+export { applicantPage, applicationMissingPage } from "#server/applications/pages.ts";
+export { runRetention, startApplicationRetention } from "#server/applications/retention.ts";
+
+const DUPLICATE_APPLICATION = "You have already applied for this job with this email address.";
+
+const idSchema = z.uuid();
+
+/**
+ * The applications domain (issue 31): a seeker applies to a listing that takes applications on the board; its
+ * employer (or an admin) reads them, moves them through stages and downloads the CV; the applicant, through the signed
+ * link in their confirmation mail, sees the stage, withdraws or erases. Listings are read through the jobs door.
+ */
+export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env; jobs: Jobs; secret: string }) {
+  const tokens = createApplicationTokens(secret);
+  const applicantLink = (id: string) => `${env.PUBLIC_URL}/applications/${tokens.sign(id)}`;
+  const inboxLink = (jobId: string) => `${env.PUBLIC_URL}/my-jobs/${jobId}/applications`;
+
+  async function listingOpenToApplications(jobId: string) {
+    const listing = await jobs.findListingForApplications({ id: jobId });
+    if (!listing || !listing.published) throw notFound("Job not found");
+    if (listing.applyMethod !== "board")
+      throw invalid("This listing does not take applications on this board", { _: "Apply as the listing says" });
+    if (listing.expired) throw new DomainError("CONFLICT", "This listing has closed and no longer takes applications");
+    return listing;
+  }
+
+  /** The listing when `user` owns it or is an admin: another employer is refused, an unknown id is not found. */
+  async function listingReadableBy(user: SessionUser, jobId: string | null) {
+    const listing = jobId ? await jobs.findListingForApplications({ id: jobId }) : undefined;
+    if (listing && listing.ownerId === user.id) return listing;
+    const account = await findAccount(db, user.id);
+    if (account && !account.suspendedAt && isAdminAccount(account, env)) return listing;
+    if (!listing) throw notFound("Job not found");
+    throw forbidden("Only the employer who posted this job can read its applications");
+  }
+
+  async function applicationReadableBy(user: SessionUser, id: string) {
+    const application = idSchema.safeParse(id).success ? await findApplication(db, id) : undefined;
+    if (!application) throw notFound("Application not found");
+    const listing = await listingReadableBy(user, application.jobId);
+    return { application, listing };
+  }
+
+  /**
+   * Stores an application with its CV and queues the applicant's confirmation and the employer's notice, together.
+   * The CV must be a PDF or a Word document by its bytes, whatever its name says.
+   */
+  async function apply({
+    jobId,
+    submitted,
+    clientIp,
+  }: {
+    jobId: string;
+    submitted: SubmittedApplication;
+    clientIp: string;
+  }): Promise<{ ok: true; id: string }> {
+    const listing = await listingOpenToApplications(jobId);
+    if ((submitted.fields[HONEYPOT_FIELD] ?? "").trim() !== "") return { ok: true, id: randomUUID() };
+    const fields = applicationFieldsSchema.safeParse(submitted.fields);
+    const problems: Record<string, string> = {};
+    if (!fields.success) for (const issue of fields.error.issues) problems[String(issue.path[0])] ??= issue.message;
+    const kind = submitted.cv ? cvKindOf(submitted.cv.bytes) : null;
+    if (!submitted.cv) problems.cv = "Please attach your CV (PDF or Word .docx)";
+    else if (!kind) problems.cv = "Your CV must be a PDF or a Word document (.docx)";
+    if (!fields.success || !submitted.cv || !kind) throw invalid("Some fields are not valid", problems);
+    const { name, email, phone, coverNote } = fields.data;
+    const outcome = await insertApplication(
+      db,
+      {
+        jobId: listing.id,
+        name,
+        email,
+        phone: phone ?? null,
+        coverNote: coverNote ?? null,
+        cv: submitted.cv.bytes,
+        cvFileName: submitted.cv.fileName.replace(/[^\w .()-]/g, "_").slice(0, 120) || `cv.${kind}`,
+        cvContentType: CV_TYPES[kind],
+        clientIp,
+      },
+      { max: env.APPLICATION_RATE_LIMIT_MAX, windowSeconds: env.APPLICATION_RATE_LIMIT_WINDOW_SECONDS },
+      (id) => [
+        confirmationMail(id, email, name, listing, applicantLink(id)),
+        ...(listing.postedByEmail
+          ? [employerNoticeMail(id, listing.postedByEmail, name, listing, inboxLink(listing.id))]
+          : []),
+      ],
+    );
+    if (outcome.stored) return { ok: true, id: outcome.id };
+    if (outcome.reason === "duplicate")
+      throw new DomainError("CONFLICT", DUPLICATE_APPLICATION, { email: DUPLICATE_APPLICATION });
+    const minutes = Math.ceil((outcome.retryAfterSeconds ?? 60) / 60);
+    throw rateLimited(
+      `You have sent several applications in a short time. Please wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`} and try again.`,
+      outcome.retryAfterSeconds ?? 60,
+    );
+  }
+
+  function byToken(token: string) {
+    const id = tokens.verify(token);
+    if (!id) throw notFound("Application not found");
+    return id;
+  }
+
+  return {
+    apply,
+
+    /**
+     * The apply page's form post: the multipart body read within its limit, and the client address app.ts set. A
+     * refusal is answered, not thrown, with what was typed, so the page can show the form again without scripts.
+     */
+    async applyFromRequest({ jobId, request }: { jobId: string; request: Request }): Promise<
+      | { ok: true; id: string }
+      | {
+          ok: false;
+          code: ErrorCode;
+          message: string;
+          fields?: Record<string, string>;
+          values: Record<string, string>;
+        }
+    > {
+      let values: Record<string, string> = {};
+      try {
+        await listingOpenToApplications(jobId);
+        const submitted = await readApplicationForm(request);
+        values = submitted.fields;
+        return await apply({ jobId, submitted, clientIp: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return { ok: false, code: error.code, message: error.message, fields: error.fields, values };
+      }
+    },
+
+    /** The apply page: the listing, when it takes applications here. */
+    async listingToApplyFor({ jobId }: { jobId: string }) {
+      const { id, title, companyName } = await listingOpenToApplications(jobId);
+      return { id, title, companyName };
+    },
+
+    /** A listing's inbox, for its owner or an admin, optionally one stage's. */
+    async listApplications({
+      user,
+      jobId,
+      query = {},
+    }: {
+      user: SessionUser;
+      jobId: string;
+      query?: Record<string, string | undefined>;
+    }): Promise<{ job: { id: string; title: string; companyName: string }; applications: ApplicationSummary[] }> {
+      const { stage } = parseOrThrow(applicationListQuerySchema, query);
+      const listing = await listingReadableBy(user, jobId);
+      if (!listing) throw notFound("Job not found");
+      return {
+        job: { id: listing.id, title: listing.title, companyName: listing.companyName },
+        applications: await listApplications(db, listing.id, stage),
+      };
+    },
+
+    /** New and total applications per listing of the user's own (My Listings). */
+    countApplicationsByListing({ user }: { user: SessionUser }): Promise<Record<string, ApplicationCounts>> {
+      return countApplicationsOfOwner(db, user.id);
+    },
+
+    /** Stage, note, and (when moving to Rejected and the employer asks) one polite mail to the applicant. */
+    async changeApplication({ user, id, changes }: { user: SessionUser; id: string; changes: unknown }) {
+      const change = parseOrThrow(applicationChangeSchema, changes);
+      const { application, listing } = await applicationReadableBy(user, id);
+      if (application.erasedAt) throw new DomainError("CONFLICT", "This application was erased by the applicant");
+      const rejecting = change.stage === "rejected" && application.stage !== "rejected";
+      const mail =
+        rejecting && change.notifyRejection && application.email && application.name && listing
+          ? rejectionMail(application.id, application.email, application.name, listing)
+          : undefined;
+      await changeApplication(
+        db,
+        application.id,
+        {
+          ...(change.stage ? { stage: change.stage } : {}),
+          ...(change.note !== undefined ? { note: change.note || null } : {}),
+        },
+        mail,
+      );
+      const updated = await findApplication(db, application.id);
+      return {
+        ok: true as const,
+        stage: updated?.stage ?? application.stage,
+        note: updated?.note ?? null,
+        rejectionMailed: Boolean(mail),
+      };
+    },
+
+    /** The CV as it was uploaded, for the listing's owner or an admin. */
+    async downloadCv({ user, id }: { user: SessionUser; id: string }) {
+      await applicationReadableBy(user, id);
+      const cv = await readCv(db, id);
+      if (!cv?.cv) throw notFound("This application has no CV any more");
+      return { bytes: cv.cv, fileName: cv.fileName ?? "cv", contentType: cv.contentType ?? "application/octet-stream" };
+    },
+
+    /** What the applicant's link shows. */
+    async viewByToken({ token }: { token: string }) {
+      const application = await findApplication(db, byToken(token));
+      if (!application) throw notFound("Application not found");
+      const listing = application.jobId ? await jobs.findListingForApplications({ id: application.jobId }) : undefined;
+      return {
+        jobTitle: listing?.title ?? null,
+        companyName: listing?.companyName ?? null,
+        stage: STAGE_LABELS[application.stage],
+        withdrawn: application.withdrawnAt !== null,
+        erased: application.erasedAt !== null,
+        appliedOn: application.createdAt.toISOString().slice(0, 10),
+      };
+    },
+
+    async withdrawByToken({ token }: { token: string }) {
+      const id = byToken(token);
+      const application = await findApplication(db, id);
+      if (!application) throw notFound("Application not found");
+      await markWithdrawn(db, id);
+      return { ok: true as const };
+    },
+
+    /** The CV and every personal field gone; the row stays, so the listing's count is kept. */
+    async eraseByToken({ token }: { token: string }) {
+      const id = byToken(token);
+      const application = await findApplication(db, id);
+      if (!application) throw notFound("Application not found");
+      await eraseApplication(db, id);
+      return { ok: true as const };
+    },
+
+    applicantLink,
+  };
+}
+
+export type Applications = ReturnType<typeof createApplications>;

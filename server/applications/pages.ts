@@ -1,0 +1,45 @@
+import { escapeHtml } from "#shared/html.ts";
+
+/**
+ * The page the confirmation mail links to (ADR 21): server-rendered, no script, buttons that POST back to the same
+ * signed link. A GET changes nothing, since mail scanners follow links.
+ */
+function page(siteName: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a}button{font:inherit;padding:.4rem .9rem;border-radius:.4rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;margin:.25rem 0}button.danger{background:#fff;color:#b91c1c;border-color:#b91c1c}form{margin:1rem 0}dt{font-weight:600}dd{margin:0 0 .75rem}a{color:#1d4ed8}</style>
+</head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Back to the jobs</a></p></main></body>
+</html>
+`;
+}
+
+export type ApplicantView = {
+  jobTitle: string | null;
+  companyName: string | null;
+  stage: string;
+  withdrawn: boolean;
+  erased: boolean;
+  appliedOn: string;
+};
+
+export function applicantPage(siteName: string, view: ApplicantView, notice?: string): string {
+  const listing = view.jobTitle ? `${view.jobTitle} at ${view.companyName ?? ""}` : "A listing that has been removed";
+  const status = view.erased ? "Erased" : view.withdrawn ? "Withdrawn" : view.stage;
+  const actions = view.erased
+    ? "<p>Your name, address, phone, cover note and CV are gone from the board. Nothing about you is kept.</p>"
+    : `${
+        view.withdrawn
+          ? ""
+          : `<form method="post" action="?action=withdraw"><p>Withdrawing tells the employer you are no longer interested.</p><button type="submit">Withdraw my application</button></form>`
+      }<form method="post" action="?action=erase"><p>Erasing removes your name, address, phone, cover note and CV for good. It cannot be undone.</p><button type="submit" class="danger">Erase my application and CV</button></form>`;
+  return page(
+    siteName,
+    "Your application",
+    `${notice ? `<p role="status"><strong>${escapeHtml(notice)}</strong></p>` : ""}<dl><dt>Job</dt><dd>${escapeHtml(listing)}</dd><dt>Applied on</dt><dd>${escapeHtml(view.appliedOn)}</dd><dt>Status</dt><dd>${escapeHtml(status)}</dd></dl>${actions}`,
+  );
+}
+
+export const applicationMissingPage = (siteName: string) =>
+  page(siteName, "Application not found", "<p>This link is not valid, or the application no longer exists.</p>");

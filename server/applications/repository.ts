@@ -1,0 +1,191 @@
+import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { ApplicationStage, ApplicationSummary, ApplicationCounts } from "#shared/applications.ts";
+import type { Db } from "#server/db/client.ts";
+import { applications, jobs } from "#server/db/schema.ts";
+import type { OutgoingMail } from "#server/mail.ts";
+import { enqueueMail } from "#server/mail.ts";
+import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
+import { LISTING_LIFETIME_DAYS } from "#shared/job.ts";
+
+export type NewApplication = {
+  jobId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  coverNote: string | null;
+  cv: Buffer;
+  cvFileName: string;
+  cvContentType: string;
+  clientIp: string;
+};
+
+export type InsertOutcome =
+  { stored: true; id: string } | { stored: false; reason: "duplicate" | "rate-limited"; retryAfterSeconds?: number };
+
+/**
+ * Stores the application and its CV and queues both mails, in one transaction: either all of it is there or none.
+ * The per-client limit is checked under its lock in the same transaction; a second application to the listing from
+ * the same address (any case) meets the unique index and stores nothing.
+ */
+export async function insertApplication(
+  db: Db,
+  application: NewApplication,
+  limit: RateLimit,
+  mails: (id: string) => OutgoingMail[],
+): Promise<InsertOutcome> {
+  return db.transaction(async (tx) => {
+    const rows = { table: applications, key: applications.clientIp, createdAt: applications.createdAt };
+    const verdict = await checkRateLimit(tx, { bucket: "applications", key: application.clientIp, limit, rows });
+    if (!verdict.allowed)
+      return { stored: false, reason: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
+    const [row] = await tx
+      .insert(applications)
+      .values({ ...application, cvBytes: application.cv.length })
+      .onConflictDoNothing()
+      .returning({ id: applications.id });
+    if (!row) return { stored: false, reason: "duplicate" };
+    for (const mail of mails(row.id)) await enqueueMail(tx, mail);
+    return { stored: true, id: row.id };
+  });
+}
+
+const summaryColumns = {
+  id: applications.id,
+  jobId: applications.jobId,
+  name: applications.name,
+  email: applications.email,
+  phone: applications.phone,
+  coverNote: applications.coverNote,
+  stage: applications.stage,
+  note: applications.note,
+  cvFileName: applications.cvFileName,
+  cvBytes: applications.cvBytes,
+  withdrawnAt: applications.withdrawnAt,
+  erasedAt: applications.erasedAt,
+  createdAt: applications.createdAt,
+};
+
+type SummaryRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+function toSummary(row: SummaryRow, jobId: string): ApplicationSummary {
+  return {
+    id: row.id,
+    jobId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    coverNote: row.coverNote,
+    stage: row.stage,
+    note: row.note,
+    hasCv: row.cvBytes !== null,
+    cvFileName: row.cvFileName,
+    withdrawn: row.withdrawnAt !== null,
+    erased: row.erasedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A listing's applications, newest first, without their files. */
+export async function listApplications(db: Db, jobId: string, stage?: ApplicationStage): Promise<ApplicationSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(applications)
+    .where(and(eq(applications.jobId, jobId), stage ? eq(applications.stage, stage) : undefined))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+  return rows.map((row) => toSummary(row, jobId));
+}
+
+export async function findApplication(db: Db, id: string) {
+  const [row] = await db.select(summaryColumns).from(applications).where(eq(applications.id, id)).limit(1);
+  return row;
+}
+
+export async function readCv(db: Db, id: string) {
+  const [row] = await db
+    .select({ cv: applications.cv, fileName: applications.cvFileName, contentType: applications.cvContentType })
+    .from(applications)
+    .where(eq(applications.id, id))
+    .limit(1);
+  return row;
+}
+
+/** New and total per listing of one owner, for My Listings; a listing with none is absent from the answer. */
+export async function countApplicationsOfOwner(db: Db, ownerId: string): Promise<Record<string, ApplicationCounts>> {
+  const rows = await db
+    .select({
+      jobId: jobs.id,
+      total: count(),
+      new: sql<number>`(count(*) FILTER (WHERE ${applications.stage} = 'new' AND ${applications.withdrawnAt} IS NULL AND ${applications.erasedAt} IS NULL))::int`,
+    })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .where(eq(jobs.ownerId, ownerId))
+    .groupBy(jobs.id);
+  return Object.fromEntries(rows.map((row) => [row.jobId, { total: row.total, new: row.new }]));
+}
+
+/** Stage and note, and the rejection mail if asked for, together. */
+export async function changeApplication(
+  db: Db,
+  id: string,
+  change: { stage?: ApplicationStage; note?: string | null },
+  mail?: OutgoingMail,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(applications)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(and(eq(applications.id, id), isNull(applications.erasedAt)));
+    if (mail) await enqueueMail(tx, mail);
+  });
+}
+
+export async function markWithdrawn(db: Db, id: string) {
+  await db
+    .update(applications)
+    .set({ withdrawnAt: sql`coalesce(${applications.withdrawnAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(applications.id, id));
+}
+
+/** Every personal column emptied (the CV included); the row stays so the listing's count is kept. */
+const ERASED = {
+  name: null,
+  email: null,
+  phone: null,
+  coverNote: null,
+  cv: null,
+  cvFileName: null,
+  cvContentType: null,
+  cvBytes: null,
+  note: null,
+  clientIp: null,
+  erasedAt: sql`coalesce(${applications.erasedAt}, now())`,
+  updatedAt: sql`now()`,
+};
+
+export async function eraseApplication(db: Db, id: string) {
+  await db.update(applications).set(ERASED).where(eq(applications.id, id));
+}
+
+/**
+ * Retention: applications to listings expired (or deleted) more than `days` ago. Expired listings keep their rows,
+ * erased; a deleted listing's go. Returns how many of each.
+ */
+export async function applyRetention(db: Db, days: number): Promise<{ erased: number; deleted: number }> {
+  const expiredListings = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(lt(jobs.postingDate, sql`now() - make_interval(days => ${LISTING_LIFETIME_DAYS + days})`));
+  const erased = await db
+    .update(applications)
+    .set(ERASED)
+    .where(and(isNull(applications.erasedAt), inArray(applications.jobId, expiredListings)))
+    .returning({ id: applications.id });
+  const deleted = await db
+    .delete(applications)
+    .where(
+      and(isNull(applications.jobId), lt(applications.listingDeletedAt, sql`now() - make_interval(days => ${days})`)),
+    )
+    .returning({ id: applications.id });
+  return { erased: erased.length, deleted: deleted.length };
+}

@@ -1,0 +1,406 @@
+import { count, eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runRetention } from "#server/applications.ts";
+import { applications, jobs, mailOutbox } from "#server/db/schema.ts";
+import { docxBytes, exeBytes, pdfBytes, zipBytes } from "#tests/support/cv-files.ts";
+import { engines } from "#tests/support/engines.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+
+let ipCounter = 0;
+/** Each application comes from its own address unless a test says otherwise, so the per-IP limit stays out of the way. */
+const freshIp = () => `203.0.113.${++ipCounter}`;
+
+type ApplyOptions = {
+  fields?: Record<string, string>;
+  cv?: { bytes: Buffer; name: string } | null;
+  ip?: string;
+};
+
+function applicationForm({ fields = {}, cv }: ApplyOptions = {}): FormData {
+  const form = new FormData();
+  const values = {
+    name: "Asha Verma",
+    email: `asha-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: "+91 98450 12345",
+    coverNote: "I have built React front ends for five years.",
+    consent: "on",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  const file = cv === undefined ? { bytes: pdfBytes(), name: "asha-cv.pdf" } : cv;
+  if (file) form.set("cv", new Blob([new Uint8Array(file.bytes)]), file.name);
+  return form;
+}
+
+describe.each(engines)("applications on the board on %s", (engine) => {
+  let server: TestServer;
+  let owner: Session;
+  let other: Session;
+  let admin: Session;
+  let jobId: string;
+
+  const db = () => server.services.database.db;
+
+  async function postListing(session: Session, overrides: Record<string, unknown> = { applyMethod: "board" }) {
+    const { status, json } = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob(overrides),
+      session,
+    });
+    expect(status).toBe(201);
+    return json.insertedId as string;
+  }
+
+  async function apply(id: string, options: ApplyOptions = {}) {
+    const response = await fetch(`${server.url}/api/jobs/${id}/applications`, {
+      method: "POST",
+      body: applicationForm(options),
+      headers: { "x-forwarded-for": options.ip ?? freshIp() },
+    });
+    return { status: response.status, headers: response.headers, json: await response.json() };
+  }
+
+  const storedFor = async (id: string) => db().select().from(applications).where(eq(applications.jobId, id));
+  const mailsFor = async (applicationId: string) =>
+    db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `application:${applicationId}:%`));
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      engine,
+      env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", APPLICATION_RATE_LIMIT_MAX: "3" },
+    });
+    [owner, other, admin] = await Promise.all([
+      signUp(server.url, { name: "Owner" }),
+      signUp(server.url, { name: "Other employer" }),
+      signUp(server.url, { name: "Admin" }),
+    ]);
+    await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    jobId = await postListing(owner);
+  });
+  afterAll(() => server.close());
+
+  test("a listing keeps the apply method its employer chose, can change it, and one posted without it answers null", async () => {
+    const chosen = await postListing(owner, { applyMethod: "board" });
+    expect((await api(server.url, `/api/all-jobs/${chosen}`)).json.applyMethod).toBe("board");
+    const changed = await api(server.url, `/api/update-job/${chosen}`, {
+      method: "PATCH",
+      body: { applyMethod: "email" },
+      session: owner,
+    });
+    expect(changed.json.modifiedCount).toBe(1);
+    expect((await api(server.url, `/api/all-jobs/${chosen}`)).json.applyMethod).toBe("email");
+    const asBefore = await postListing(owner, {});
+    expect((await api(server.url, `/api/all-jobs/${asBefore}`)).json.applyMethod).toBeNull();
+  });
+
+  test("an application is stored with its CV, and the applicant's confirmation and the employer's notice are queued with it", async () => {
+    const { status, json } = await apply(jobId, { fields: { email: "Priya.Nair@Example.com" } });
+    expect(status).toBe(201);
+    expect(json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const [row] = await db().select().from(applications).where(eq(applications.id, json.id));
+    expect(row).toMatchObject({
+      jobId,
+      name: "Asha Verma",
+      email: "Priya.Nair@Example.com",
+      stage: "new",
+      cvContentType: "application/pdf",
+      cvFileName: "asha-cv.pdf",
+    });
+    expect(row?.cv?.equals(pdfBytes())).toBe(true);
+    const mails = await mailsFor(json.id);
+    expect(mails.map((mail) => mail.toAddress).sort()).toEqual([owner.email, "Priya.Nair@Example.com"].sort());
+    const confirmation = mails.find((mail) => mail.toAddress === "Priya.Nair@Example.com");
+    expect(confirmation?.textBody).toMatch(/\/applications\/[0-9a-f-]{36}\.[\w-]+/);
+  });
+
+  test("a second application to the same listing from the same address, in another case, is refused and nothing more is stored", async () => {
+    const email = `dup-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    expect((await apply(jobId, { fields: { email } })).status).toBe(201);
+    const { status, json } = await apply(jobId, { fields: { email: email.toUpperCase() } });
+    expect(status).toBe(409);
+    expect(json.error).toMatchObject({
+      code: "CONFLICT",
+      message: "You have already applied for this job with this email address.",
+      fields: { email: "You have already applied for this job with this email address." },
+    });
+    const rows = await db()
+      .select({ n: count() })
+      .from(applications)
+      .where(sql`lower(${applications.email}) = ${email}`);
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  test("a 6 MB CV is refused with 413 and nothing is stored", async () => {
+    const before = (await storedFor(jobId)).length;
+    const { status, json } = await apply(jobId, { cv: { bytes: pdfBytes(6 * 1024 * 1024), name: "big.pdf" } });
+    expect(status).toBe(413);
+    expect(json.error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect((await storedFor(jobId)).length).toBe(before);
+  });
+
+  test("a program renamed .pdf is refused by its bytes and nothing is stored", async () => {
+    const before = (await storedFor(jobId)).length;
+    const { status, json } = await apply(jobId, { cv: { bytes: exeBytes(), name: "cv.pdf" } });
+    expect(status).toBe(400);
+    expect(json.error.fields).toEqual({ cv: "Your CV must be a PDF or a Word document (.docx)" });
+    expect((await storedFor(jobId)).length).toBe(before);
+  });
+
+  test("a Word document is taken, and a ZIP that holds no Word document is not, whatever its name", async () => {
+    const word = await apply(jobId, { cv: { bytes: docxBytes(), name: "cv.docx" } });
+    expect(word.status).toBe(201);
+    const [row] = await db().select().from(applications).where(eq(applications.id, word.json.id));
+    expect(row?.cvContentType).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    const zip = await apply(jobId, { cv: { bytes: zipBytes({ "notes.txt": "hello" }), name: "cv.docx" } });
+    expect(zip.status).toBe(400);
+  });
+
+  test("missing fields and a missing consent are refused with a message for each", async () => {
+    const { status, json } = await apply(jobId, {
+      fields: { name: " ", email: "not-an-address", consent: "" },
+      cv: null,
+    });
+    expect(status).toBe(400);
+    expect(Object.keys(json.error.fields).sort()).toEqual(["consent", "cv", "email", "name"]);
+  });
+
+  test("a listing that takes applications elsewhere, or none at all, refuses them", async () => {
+    const byLink = await postListing(owner, { applyMethod: "link" });
+    const asBefore = await postListing(owner, {});
+    expect((await apply(byLink)).status).toBe(400);
+    expect((await apply(asBefore)).status).toBe(400);
+    expect((await apply("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await storedFor(byLink)).length + (await storedFor(asBefore)).length).toBe(0);
+  });
+
+  test("an expired listing no longer takes applications", async () => {
+    const closed = await postListing(owner);
+    await db()
+      .update(jobs)
+      .set({ postingDate: sql`now() - interval '31 days'` })
+      .where(eq(jobs.id, closed));
+    const { status, json } = await apply(closed);
+    expect(status).toBe(409);
+    expect(json.error.message).toBe("This listing has closed and no longer takes applications");
+    expect(await storedFor(closed)).toHaveLength(0);
+  });
+
+  test("a bot that fills the hidden field is answered as if it had applied, and nothing is stored or mailed", async () => {
+    const before = (await storedFor(jobId)).length;
+    const { status } = await apply(jobId, { fields: { website: "http://spam.example" } });
+    expect(status).toBe(201);
+    expect((await storedFor(jobId)).length).toBe(before);
+  });
+
+  test("one client address may send a few applications in a window, then gets 429 with Retry-After", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await apply(jobId, { ip })).status).toBe(201);
+    const { status, headers, json } = await apply(jobId, { ip });
+    expect(status).toBe(429);
+    expect(Number(headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(json.error.code).toBe("RATE_LIMITED");
+  });
+
+  describe("reading applications", () => {
+    let applicationId: string;
+
+    beforeAll(async () => {
+      applicationId = (await apply(jobId, { fields: { name: "Reader Test" } })).json.id;
+    });
+
+    test("the listing's owner reads its applications without their files", async () => {
+      const { status, json } = await api(server.url, `/api/jobs/${jobId}/applications`, { session: owner });
+      expect(status).toBe(200);
+      const mine = json.applications.find((a: { id: string }) => a.id === applicationId);
+      expect(mine).toMatchObject({ name: "Reader Test", stage: "new", hasCv: true, erased: false });
+      expect(mine).not.toHaveProperty("cv");
+    });
+
+    test("another employer is refused, a visitor must sign in, an unknown listing is not found, an admin reads", async () => {
+      const path = `/api/jobs/${jobId}/applications`;
+      expect((await api(server.url, path, { session: other })).status).toBe(403);
+      expect((await api(server.url, path)).status).toBe(401);
+      expect(
+        (await api(server.url, "/api/jobs/00000000-0000-4000-8000-000000000000/applications", { session: other }))
+          .status,
+      ).toBe(404);
+      expect((await api(server.url, path, { session: admin })).status).toBe(200);
+    });
+
+    test("the CV downloads as an attachment, never sniffed, for the owner and an admin only", async () => {
+      const path = `/api/applications/${applicationId}/cv`;
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie: owner.cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toBe('attachment; filename="asha-cv.pdf"');
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await response.arrayBuffer()).equals(pdfBytes())).toBe(true);
+      expect((await api(server.url, path, { session: admin })).status).toBe(200);
+      expect((await api(server.url, path, { session: other })).status).toBe(403);
+      expect((await api(server.url, path)).status).toBe(401);
+      expect(
+        (await api(server.url, "/api/applications/00000000-0000-4000-8000-000000000000/cv", { session: owner })).status,
+      ).toBe(404);
+      expect((await api(server.url, "/api/applications/not-an-id/cv", { session: owner })).status).toBe(404);
+    });
+
+    test("another employer cannot change an application's stage", async () => {
+      const { status } = await api(server.url, `/api/applications/${applicationId}`, {
+        method: "PATCH",
+        body: { stage: "hired" },
+        session: other,
+      });
+      expect(status).toBe(403);
+      const [row] = await db().select().from(applications).where(eq(applications.id, applicationId));
+      expect(row?.stage).toBe("new");
+    });
+
+    test("My Listings counts each listing's new and total applications", async () => {
+      const counts = await server.services.applications.countApplicationsByListing({
+        user: { id: (await userId(owner)) ?? "", email: owner.email, name: owner.name, image: null },
+      });
+      const rows = await storedFor(jobId);
+      expect(counts[jobId]?.total).toBe(rows.length);
+      expect(counts[jobId]?.new).toBe(rows.filter((r) => r.stage === "new" && !r.withdrawnAt && !r.erasedAt).length);
+    });
+  });
+
+  async function userId(session: Session) {
+    const { json } = await api(server.url, "/api/auth/get-session", { session });
+    return json?.user?.id as string | undefined;
+  }
+
+  test("the owner moves an application through the stages with a private note", async () => {
+    const { json: sent } = await apply(jobId);
+    const change = (body: unknown) =>
+      api(server.url, `/api/applications/${sent.id}`, { method: "PATCH", body, session: owner });
+    expect((await change({ stage: "reviewing", note: "Strong React portfolio" })).json).toEqual({
+      ok: true,
+      stage: "reviewing",
+      note: "Strong React portfolio",
+      rejectionMailed: false,
+    });
+    expect((await change({ stage: "interview" })).json).toMatchObject({
+      stage: "interview",
+      note: "Strong React portfolio",
+    });
+    const invalid = await change({ stage: "shortlisted" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error.fields).toHaveProperty("stage");
+  });
+
+  test("moving to Rejected mails the applicant once when the employer asks, and not when they do not", async () => {
+    const { json: asked } = await apply(jobId);
+    const { json: silent } = await apply(jobId);
+    const reject = (id: string, notifyRejection: boolean) =>
+      api(server.url, `/api/applications/${id}`, {
+        method: "PATCH",
+        body: { stage: "rejected", notifyRejection },
+        session: owner,
+      });
+    expect((await reject(asked.id, true)).json.rejectionMailed).toBe(true);
+    expect((await reject(asked.id, true)).json.rejectionMailed).toBe(false);
+    expect((await reject(silent.id, false)).json.rejectionMailed).toBe(false);
+    const rejected = (await mailsFor(asked.id)).filter((mail) => mail.dedupeKey.endsWith(":rejected"));
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.textBody).toMatch(/decided not to take your application further/);
+    expect((await mailsFor(silent.id)).filter((mail) => mail.dedupeKey.endsWith(":rejected"))).toHaveLength(0);
+  });
+
+  async function linkOf(applicationId: string) {
+    const [confirmation] = (await mailsFor(applicationId)).filter((mail) => mail.dedupeKey.endsWith(":confirmation"));
+    const url = /(http\S+\/applications\/\S+)/.exec(confirmation?.textBody ?? "")?.[1];
+    if (!url) throw new Error("no link in the confirmation mail");
+    return new URL(url).pathname;
+  }
+
+  test("the confirmation mail's link shows the stage, and withdrawing from it tells the employer", async () => {
+    const { json: sent } = await apply(jobId);
+    const path = await linkOf(sent.id);
+    const page = await fetch(`${server.url}${path}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Status</dt><dd>New");
+    const withdrawn = await fetch(`${server.url}${path}?action=withdraw`, { method: "POST" });
+    expect(await withdrawn.text()).toContain("Your application is withdrawn.");
+    const { json } = await api(server.url, `/api/jobs/${jobId}/applications`, { session: owner });
+    expect(json.applications.find((a: { id: string }) => a.id === sent.id)).toMatchObject({ withdrawn: true });
+  });
+
+  test("erasing from the link removes the CV and every personal field, and the listing's count is kept", async () => {
+    const { json: sent } = await apply(jobId, { fields: { name: "Erase Me" } });
+    const before = (await storedFor(jobId)).length;
+    const path = await linkOf(sent.id);
+    const token = path.split("/").at(-1) ?? "";
+    const { status } = await api(server.url, `/api/applications/by-token/${token}/erase`, { method: "POST" });
+    expect(status).toBe(200);
+    const [row] = await db().select().from(applications).where(eq(applications.id, sent.id));
+    expect(row).toMatchObject({
+      name: null,
+      email: null,
+      phone: null,
+      coverNote: null,
+      cv: null,
+      cvFileName: null,
+      note: null,
+      clientIp: null,
+    });
+    expect(row?.erasedAt).toBeInstanceOf(Date);
+    expect((await storedFor(jobId)).length).toBe(before);
+    expect((await api(server.url, `/api/applications/${sent.id}/cv`, { session: owner })).status).toBe(404);
+  });
+
+  test("a forged or altered link opens nothing", async () => {
+    const { json: sent } = await apply(jobId);
+    const path = await linkOf(sent.id);
+    expect((await fetch(`${server.url}${path}x`)).status).toBe(404);
+    expect(
+      (await api(server.url, `/api/applications/by-token/${sent.id}.forged/erase`, { method: "POST" })).status,
+    ).toBe(404);
+  });
+
+  test.runIf(engine === "postgres")(
+    "while another instance holds the retention lock, a pass leaves the work to it",
+    async () => {
+      const database = server.services.database;
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(727031, 0)`);
+        // The pass runs on another connection of the pool, as another instance's would.
+        expect(await runRetention(database, 180)).toBeNull();
+      });
+      expect(await runRetention(database, 180)).not.toBeNull();
+    },
+  );
+
+  test("applications to a listing expired past the retention period are erased, and a deleted listing's go after it", async () => {
+    const expiring = await postListing(owner);
+    const deleted = await postListing(owner);
+    const { json: kept } = await apply(expiring);
+    const { json: gone } = await apply(deleted);
+    await db()
+      .update(jobs)
+      .set({ postingDate: sql`now() - interval '211 days'` })
+      .where(eq(jobs.id, expiring));
+    expect((await api(server.url, `/api/job/${deleted}`, { method: "DELETE", session: owner })).status).toBe(200);
+    const [orphan] = await db().select().from(applications).where(eq(applications.id, gone.id));
+    expect(orphan).toMatchObject({ jobId: null, listingDeletedAt: expect.any(Date) });
+
+    // 211 days ago: expired 181 days ago, past 180; the deletion is fresh, within them.
+    await runRetention(server.services.database, 180);
+    const [erased] = await db().select().from(applications).where(eq(applications.id, kept.id));
+    expect(erased).toMatchObject({ name: null, email: null, cv: null, erasedAt: expect.any(Date) });
+    expect(await db().select().from(applications).where(eq(applications.id, gone.id))).toHaveLength(1);
+
+    await db()
+      .update(applications)
+      .set({ listingDeletedAt: sql`now() - interval '181 days'` })
+      .where(eq(applications.id, gone.id));
+    await runRetention(server.services.database, 180);
+    expect(await db().select().from(applications).where(eq(applications.id, gone.id))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,223 @@
+import { like } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { mailOutbox } from "#server/db/schema.ts";
+import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { open } from "#tests/e2e/job-data.ts";
+import { exeBytes, pdfBytes } from "#tests/support/cv-files.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+
+const e2e = useE2e({ env: { APPLICATION_RATE_LIMIT_MAX: "1000" } });
+let owner: Session;
+let jobId: string;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  owner = await signUp(e2e.url, { name: "Hiring Owner" });
+  const { json } = await api(e2e.url, "/api/post-job", {
+    method: "POST",
+    session: owner,
+    body: validJob({ jobTitle: "Product Designer", applyMethod: "board" }),
+  });
+  jobId = json.insertedId;
+});
+
+async function fillApplication(page: Page, { name, email, cv }: { name: string; email: string; cv: Buffer }) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill("+91 98450 12345");
+  await page.getByLabel(/^CV/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: cv });
+  await page.getByLabel("Cover note").fill("I design for people first.");
+  await page.getByRole("checkbox", { name: /I agree/ }).check();
+}
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+describe.each(VIEWPORTS)("applying on the board at %s", (label, viewport) => {
+  test("a seeker follows Apply from the job page, sends a CV and is told it was sent; the form is accessible", async () => {
+    const page = await e2e.newPage({ viewport });
+    await open(page, `${e2e.url}/jobs/${jobId}`);
+    if (viewport === MOBILE) {
+      await page.getByRole("button", { name: "Apply Now" }).click();
+      await page.getByRole("dialog").getByRole("link", { name: "Apply Now" }).click();
+    } else {
+      await page.getByRole("link", { name: "Apply", exact: true }).click();
+    }
+    await page.waitForURL(`${e2e.url}/jobs/${jobId}/apply`);
+    await page.getByRole("heading", { name: "Apply for Product Designer" }).waitFor();
+    await expectAccessible(page);
+    await shot(page, `apply-${label}`);
+    await fillApplication(page, { name: `Seeker ${label}`, email: `seeker-${label}@example.com`, cv: pdfBytes() });
+    await page.getByRole("button", { name: "Send application" }).click();
+    await page.getByRole("heading", { name: "Application sent" }).waitFor();
+    await expectAccessible(page);
+    await shot(page, `apply-sent-${label}`);
+    await page.context().close();
+  });
+
+  test("the employer sees the application in the inbox from My Listings, moves it to Interview and downloads the CV", async () => {
+    const page = await e2e.newPage({ viewport, session: owner });
+    await page.goto(`${e2e.url}/my-job`);
+    await hydrated(page);
+    await page.getByRole("link", { name: /Applications for Product Designer: \d+ new, \d+ in all/ }).click();
+    await page.waitForURL(`${e2e.url}/my-jobs/${jobId}/applications`);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Seeker ${label}` }) });
+    await card.waitFor();
+    await expectAccessible(page);
+    await shot(page, `inbox-${label}`);
+    await card.getByLabel("Stage").selectOption("interview");
+    await card.getByLabel(/Private note/).fill("Call on Monday");
+    await card.getByRole("button", { name: /Save/ }).click();
+    await card.getByText("Saved.").waitFor();
+    const download = page.waitForEvent("download");
+    await card.getByRole("link", { name: /Download CV/ }).click();
+    expect((await download).suggestedFilename()).toBe("cv.pdf");
+    await page.getByRole("link", { name: /^Interview \(\d+\)$/ }).click();
+    await page.waitForURL(/stage=interview/);
+    await expect.poll(() => card.getByText("Stage: Interview").isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+test("without JavaScript the form is a real post: a wrong file is refused beside its field with the fields kept, then it goes", async () => {
+  const page = await e2e.newPage({ viewport: DESKTOP, javaScriptEnabled: false });
+  await page.goto(`${e2e.url}/jobs/${jobId}/apply`);
+  await fillApplication(page, { name: "No Script", email: "noscript@example.com", cv: exeBytes() });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await page.getByText("Your CV must be a PDF or a Word document (.docx)").waitFor();
+  expect(await page.getByLabel(/^CV/).getAttribute("aria-describedby")).toContain("apply-cv-error");
+  expect(await page.getByLabel("Full name").inputValue()).toBe("No Script");
+  await fillApplication(page, { name: "No Script", email: "noscript@example.com", cv: pdfBytes() });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await page.getByRole("heading", { name: "Application sent" }).waitFor();
+  expect(page.url()).toBe(`${e2e.url}/jobs/${jobId}/apply?sent`);
+  await page.context().close();
+});
+
+test("the applicant withdraws from the confirmation mail's link", async () => {
+  const [mail] = await e2e.server.services.database.db
+    .select()
+    .from(mailOutbox)
+    .where(like(mailOutbox.textBody, "Hello Seeker desktop,%"));
+  const link = /(http\S+\/applications\/\S+)/.exec(mail?.textBody ?? "")?.[1];
+  expect(link).toBeDefined();
+  const page = await e2e.newPage({ viewport: MOBILE });
+  await page.goto(link ?? "");
+  await page.getByText("Product Designer").waitFor();
+  await expectAccessible(page);
+  await shot(page, "applicant-page-mobile");
+  await page.getByRole("button", { name: "Withdraw my application" }).click();
+  await page.getByText("Your application is withdrawn.").waitFor();
+  await expect.poll(() => page.getByText("Withdrawn", { exact: true }).isVisible()).toBe(true);
+  await page.context().close();
+});
+
+test("the employer switches a listing to applications on the board in the edit form, and its Apply follows; by email it mails", async () => {
+  const { json } = await api(e2e.url, "/api/post-job", {
+    method: "POST",
+    session: owner,
+    body: validJob({ jobTitle: "Switching Listing" }),
+  });
+  const id = json.insertedId as string;
+  const seeker = await e2e.newPage({ viewport: DESKTOP });
+  await open(seeker, `${e2e.url}/jobs/${id}`);
+  expect(await seeker.getByRole("link", { name: "Apply", exact: true }).getAttribute("href")).toBe(
+    validJob().applyLink,
+  );
+
+  const editor = await e2e.open(`/edit-job/${id}`, { viewport: DESKTOP, session: owner });
+  await editor.getByLabel("Applications arrive").selectOption({ label: "On this board" });
+  await editor.getByRole("button", { name: "Update Job" }).click();
+  await editor.getByText("✔ Job Updated Successfully").waitFor();
+  await open(seeker, `${e2e.url}/jobs/${id}`);
+  expect(await seeker.getByRole("link", { name: "Apply", exact: true }).getAttribute("href")).toBe(`/jobs/${id}/apply`);
+
+  await api(e2e.url, `/api/update-job/${id}`, { method: "PATCH", session: owner, body: { applyMethod: "email" } });
+  await open(seeker, `${e2e.url}/jobs/${id}`);
+  expect(await seeker.getByRole("link", { name: "Apply", exact: true }).getAttribute("href")).toMatch(
+    new RegExp(`^mailto:${owner.email}`),
+  );
+  await editor.context().close();
+  await seeker.context().close();
+});
+
+test("a signed-in seeker finds their name and address already filled in", async () => {
+  const seeker = await signUp(e2e.url, { name: "Signed Seeker" });
+  const page = await e2e.open(`/jobs/${jobId}/apply`, { viewport: MOBILE, session: seeker });
+  expect(await page.getByLabel("Full name").inputValue()).toBe("Signed Seeker");
+  expect(await page.getByLabel("Email").inputValue()).toBe(seeker.email);
+  await page.context().close();
+});
+
+test("the whole application can be made with the keyboard alone, and a refusal puts focus on the field at fault", async () => {
+  const page = await e2e.open(`/jobs/${jobId}/apply`, { viewport: DESKTOP });
+  await page.getByLabel("Full name").focus();
+  await page.keyboard.type("Keyboard Only");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("keyboard@example.com");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("apply-cv");
+  // The system's file dialog is outside the page: the file is handed to the focused input, as that dialog would.
+  await page.locator(":focus").setInputFiles({ name: "cv.exe", mimeType: "application/pdf", buffer: exeBytes() });
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("apply-consent");
+  await page.keyboard.press("Space");
+  // Past the Privacy Notice link in the consent's label, to the button.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Send application");
+  await page.keyboard.press("Enter");
+  await page.getByText("Your CV must be a PDF or a Word document (.docx)").waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("apply-cv");
+  await expectAccessible(page);
+  await page.locator(":focus").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
+  await page.getByRole("checkbox", { name: /I agree/ }).focus();
+  if (!(await page.getByRole("checkbox", { name: /I agree/ }).isChecked())) await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { name: "Application sent" }).waitFor();
+  await page.context().close();
+});
+
+test("marking someone Hired offers to close the listing, and Rejected offers a polite mail", async () => {
+  const { json } = await api(e2e.url, "/api/post-job", {
+    method: "POST",
+    session: owner,
+    body: validJob({ jobTitle: "Hiring Listing", applyMethod: "board" }),
+  });
+  const id = json.insertedId as string;
+  for (const name of ["Chosen One", "Not This Time"]) {
+    const form = new FormData();
+    for (const [field, value] of Object.entries({
+      name,
+      email: `${name.replace(/ /g, "")}@example.com`,
+      consent: "on",
+    }))
+      form.set(field, value);
+    form.set("cv", new Blob([new Uint8Array(pdfBytes())]), "cv.pdf");
+    expect((await fetch(`${e2e.url}/api/jobs/${id}/applications`, { method: "POST", body: form })).status).toBe(201);
+  }
+  const page = await e2e.open(`/my-jobs/${id}/applications`, { viewport: MOBILE, session: owner });
+  const card = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await card("Not This Time").getByLabel("Stage").selectOption("rejected");
+  const notify = card("Not This Time").getByRole("checkbox", { name: /short, polite mail/ });
+  expect(await notify.isChecked()).toBe(true);
+  await card("Not This Time").getByRole("button", { name: /Save/ }).click();
+  await card("Not This Time").getByText("Saved. The applicant will get a short, polite mail.").waitFor();
+
+  await card("Chosen One").getByLabel("Stage").selectOption("hired");
+  await card("Chosen One").getByRole("button", { name: /Save/ }).click();
+  await page.getByText("You hired someone. Close this listing?").waitFor();
+  await expectAccessible(page);
+  await shot(page, "inbox-hired-mobile");
+  await page.getByRole("button", { name: "Close the listing" }).click();
+  await page.waitForURL(`${e2e.url}/my-job`);
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(404);
+  await page.context().close();
+});
