@@ -4,6 +4,7 @@ import { sortOf, type Job, type JobSearch } from "#shared/job.ts";
 import { encodeCursor, encodeRankCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
+import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobLocations, jobs } from "#server/db/schema.ts";
 import { countMatches, estimateRows, type Total } from "#server/jobs/counts.ts";
 import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "#server/jobs/filters.ts";
@@ -168,6 +169,9 @@ export type SearchNotes = {
   didYouMean?: { search: string; applied: boolean } & Total;
 };
 
+/** The database or a transaction on it: what a page's statements run on. */
+type Reader = Parameters<typeof rowsOf>[0];
+
 export type JobPage = Total & { jobs: Job[]; nextCursor: string | null } & SearchNotes;
 
 /**
@@ -201,7 +205,18 @@ export async function searchJobRows(db: Db, search: JobSearch, text: TextOptions
 }
 
 /** The first this many matches in list order are ranked by relevance; past them, a ranked search is in list order. */
-export const RANKED_MATCHES = 500;
+export const RANKED_MATCHES = 200;
+
+/**
+ * A text search the planner expects to match fewer listings than this is read from the text index first, all its
+ * matches, then sorted (ADR 38): walking the list index would meet its matches too rarely. A search expected to match
+ * more walks the list, meeting matches at once, within WALK_BUDGET_MS: the planner takes words as independent and
+ * they are often not ("engineer designer" has no listing at 1M while each word has 100,000), and such a walk reads
+ * every live listing (950 ms). Past the budget the search is read from the text index after all.
+ */
+const SPARSE_MATCHES = 3_000;
+const WALK_BUDGET_MS = 40;
+const QUERY_CANCELED = "57014";
 
 async function pageOf(
   db: Db,
@@ -212,10 +227,32 @@ async function pageOf(
   const ranked = filters.tier !== undefined && sortOf(search) === "relevance";
   const offset = cursor ? ("position" in cursor ? cursor.position : 0) : (search.page - 1) * search.limit;
   const listCursor = cursor && "postedMicros" in cursor ? cursor : undefined;
-  const { rows, nextCursor } =
+  const read = (connection: Reader, materialize: boolean) =>
     ranked && filters.tier && !listCursor && offset < RANKED_MATCHES
-      ? await rankedRows(db, filters.where, filters.tier, { offset, limit: search.limit })
-      : await listRows(db, filters, { offset: listCursor ? 0 : offset, limit: search.limit, cursor: listCursor });
+      ? rankedRows(connection, filters.where, filters.tier, { offset, limit: search.limit, materialize })
+      : listRows(connection, filters, {
+          offset: listCursor ? 0 : offset,
+          limit: search.limit,
+          cursor: listCursor,
+          materialize,
+        });
+  const text = filters.tier !== undefined;
+  const sparse = text && (await estimateRows(db, filters.where)) < SPARSE_MATCHES;
+  let found: Awaited<ReturnType<typeof read>>;
+  if (!text || sparse) {
+    found = await read(db, sparse);
+  } else {
+    try {
+      found = await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${WALK_BUDGET_MS}`));
+        return read(tx, false);
+      });
+    } catch (error) {
+      if (!hasSqlState(error, QUERY_CANCELED)) throw error;
+      found = await read(db, true);
+    }
+  }
+  const { rows, nextCursor } = found;
   // A short page by `page` already tells the exact total; only a full page or a cursor page needs counting.
   const total: Total =
     !cursor && rows.length < search.limit && (rows.length > 0 || offset === 0)
@@ -225,7 +262,11 @@ async function pageOf(
 }
 
 /** A page in list order, and the cursor after it when there is more. */
-async function listRows(db: Db, filters: Filters, page: { offset: number; limit: number; cursor?: JobCursor }) {
+async function listRows(
+  db: Reader,
+  filters: Filters,
+  page: { offset: number; limit: number; cursor?: JobCursor; materialize: boolean },
+) {
   const rows = await pageOfRows(db, filters, { ...page, limit: page.limit + 1 });
   const pageRows = rows.slice(0, page.limit);
   const last = pageRows.at(-1);
@@ -239,14 +280,23 @@ async function listRows(db: Db, filters: Filters, page: { offset: number; limit:
  * first. When they are all the matches there are, the ranking is complete; otherwise the page goes on in list order
  * after the oldest ranked match, which is where every unranked match stands.
  */
-async function rankedRows(db: Db, where: SQL, tier: SQL, page: { offset: number; limit: number }) {
+async function rankedRows(
+  db: Reader,
+  where: SQL,
+  tier: SQL,
+  page: { offset: number; limit: number; materialize: boolean },
+) {
+  const columns = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.searchVector}`;
+  // Materialized, only the matches' ids and dates are gathered; the ranked ones' words are read afterwards.
+  const newest = page.materialize
+    ? sql`WITH matches AS MATERIALIZED (SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs} WHERE ${where}),
+        newest AS (SELECT id FROM matches ORDER BY posting_date DESC, id DESC LIMIT ${RANKED_MATCHES})
+      SELECT ${columns} FROM newest JOIN ${jobs} ON ${jobs.id} = newest.id`
+    : sql`SELECT ${columns} FROM ${jobs} WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${RANKED_MATCHES}`;
   const raw = await rowsOf(
     db,
     sql`WITH ranked AS (
-      SELECT id, posting_date, ${tier} AS tier FROM (
-        SELECT ${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.searchVector} FROM ${jobs}
-        WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${RANKED_MATCHES}
-      ) AS jobs
+      SELECT id, posting_date, ${tier} AS tier FROM (${newest}) AS jobs
     ), boundary AS (
       SELECT count(*) AS size, (array_agg(id ORDER BY posting_date, id))[1] AS id,
         ${micros(sql`min(posting_date)`)} AS posted_micros FROM ranked
@@ -270,7 +320,11 @@ async function rankedRows(db: Db, where: SQL, tier: SQL, page: { offset: number;
   // The page reaches past the ranked matches: it goes on with the next matches in list order, which all stand after
   // the oldest ranked one, as does the cursor after a ranked row.
   const boundary = { postedMicros: String(first.boundary_micros), id: String(first.boundary_id) };
-  const more = await pageOfRows(db, { where }, { offset: 0, limit: page.limit + 1 - rows.length, cursor: boundary });
+  const more = await pageOfRows(
+    db,
+    { where },
+    { offset: 0, limit: page.limit + 1 - rows.length, cursor: boundary, materialize: page.materialize },
+  );
   const all = [
     ...rows.map((row) => ({ row, after: boundary })),
     ...more.map(({ row, postedMicros }) => ({ row, after: { postedMicros, id: row.id } })),
@@ -291,14 +345,20 @@ async function rankedRows(db: Db, where: SQL, tier: SQL, page: { offset: number;
  * page's rows only: inside the walk it was computed for every row the OFFSET skips too (that page: 13.8 → 6.2 ms).
  */
 async function pageOfRows(
-  db: Db,
+  db: Reader,
   filters: Pick<Filters, "where" | "byLocation">,
-  page: { offset: number; limit: number; cursor?: JobCursor },
+  page: { offset: number; limit: number; cursor?: JobCursor; materialize?: boolean },
 ) {
-  const walk = (conditions: SQL, limit: number, offset = 0) =>
-    sql`SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs}
-      WHERE ${conditions}${page.cursor ? sql` AND ${after(page.cursor)}` : sql``}
-      ORDER BY ${LIST_ORDER} LIMIT ${limit} OFFSET ${offset}`;
+  const walk = (conditions: SQL, limit: number, offset = 0) => {
+    const where = sql`${conditions}${page.cursor ? sql` AND ${after(page.cursor)}` : sql``}`;
+    // A sparse text search: every match from the indexes first, then sorted (DENSE_MATCHES).
+    if (page.materialize) {
+      return sql`WITH matches AS MATERIALIZED (SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs} WHERE ${where})
+        SELECT id, posting_date FROM matches ORDER BY posting_date DESC, id DESC LIMIT ${limit} OFFSET ${offset}`;
+    }
+    return sql`SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs}
+      WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${limit} OFFSET ${offset}`;
+  };
   const { values = [], at } = filters.byLocation ?? {};
   // Each location's walk stops once it holds the whole window, so the merge never needs more of it.
   const walks = at ? values.map((value) => sql`(${walk(at(value), page.offset + page.limit)})`) : [];
