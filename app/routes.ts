@@ -11,6 +11,7 @@ export default [
     route("favourite", "routes/favourites.tsx"),
     route("my-job", "routes/my-jobs.tsx"),
     route("my-alerts", "routes/my-alerts.tsx"),
+    route("account/security", "routes/account-security.tsx"),
     route("post-job", "routes/post-job.tsx"),
     route("edit-job/:id", "routes/edit-job.tsx"),
     route("about-us", "routes/about-us.tsx"),

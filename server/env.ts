@@ -178,6 +178,8 @@ export const envSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // An admin without a second factor (TOTP) is sent to set one up before any admin page or admin API call opens.
+  ADMIN_REQUIRE_2FA: boolean(true),
   POSTS_PER_DAY: z.coerce.number().int().min(1).default(10),
   REPORTS_TO_HIDE: z.coerce.number().int().min(1).default(3),
   REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   MALFORMED_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** An admin who has not turned on a second factor yet, while ADMIN_REQUIRE_2FA is on. */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

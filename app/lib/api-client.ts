@@ -4,6 +4,7 @@ import {
   deleteJobAnswerSchema,
   okAnswerSchema,
   postJobAnswerSchema,
+  twoFactorEnrolmentSchema,
   updateJobAnswerSchema,
 } from "#shared/api.ts";
 import type { alertSubscriptionSchema } from "#shared/alerts.ts";
@@ -117,6 +118,17 @@ export function createApiClient(origin = "") {
       call("POST", "/api/auth/request-password-reset", { body: { email, redirectTo } }),
     resetPassword: (newPassword: string, token: string) =>
       call("POST", "/api/auth/reset-password", { body: { newPassword, token } }),
+    /** Starts a TOTP enrolment: the otpauth URI and the recovery codes, which count once a first code confirms them. */
+    startTwoFactor: (password: string) =>
+      read("POST", "/api/auth/two-factor/enable", twoFactorEnrolmentSchema, {
+        body: password ? { password } : {},
+      }),
+    disableTwoFactor: (password: string) =>
+      call("POST", "/api/auth/two-factor/disable", { body: password ? { password } : {} }),
+    /** Confirms an enrolment, or finishes a sign-in's second step, with the authenticator's current code. */
+    verifyTotp: (code: string) => call("POST", "/api/auth/two-factor/verify-totp", { body: { code } }),
+    /** A sign-in's second step with one of the recovery codes, each good once. */
+    verifyRecoveryCode: (code: string) => call("POST", "/api/auth/two-factor/verify-backup-code", { body: { code } }),
 
     /**
      * Spec §7 token sync: when the operator set a token-sync URL (same origin, checked at boot), a sign-in POSTs a
