@@ -176,7 +176,6 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
       bearer(),
       // TOTP with recovery codes. Enrolment is confirmed with a first code before it counts, and a password
       // sign-in of an enrolled account answers `twoFactorRedirect` until a code or a recovery code is given.
-      // Its own rate limit (3 calls per 10 s on /two-factor/*) and a lock after 5 wrong codes hold off guessing.
       // An account that signs in only through a provider has no password to confirm with; one that has must give it.
       twoFactor({ issuer: env.SITE_NAME, allowPasswordless: true }),
       ...oidcPlugins(env),
@@ -194,6 +193,9 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
         "/send-verification-email": accountMailRule,
         "/request-password-reset": accountMailRule,
         "/reset-password": { window, max },
+        // The sign-in limit instead of the plugin's own 3 per 10 s; with its lock after 5 wrong codes, a 6-digit code is not
+        // guessed in time.
+        "/two-factor/*": { window, max },
       },
     },
     advanced: {
