@@ -1,6 +1,7 @@
 import { createAlerts, type Alerts } from "#server/alerts.ts";
 import { createAuth, createSessions, type Auth, type Sessions } from "#server/auth.ts";
 import { createBlog, type Blog } from "#server/blog.ts";
+import { createChallenges, type Challenges } from "#server/challenges.ts";
 import { createContact, type Contact } from "#server/contact.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
@@ -30,6 +31,8 @@ export type AppServices = {
   blog: Blog;
   alerts: Alerts;
   moderation: Moderation;
+  /** Proof-of-work challenges for the forms bots fill (ADR 0038). */
+  challenges: Challenges;
   /** This process's figures for /metrics. */
   metrics: Metrics;
 };
@@ -74,6 +77,7 @@ export function createServices({
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
     moderation,
+    challenges: createChallenges({ db, env, secret }),
     metrics: createMetrics(database),
   };
 }

@@ -6,6 +6,8 @@ import { z } from "zod";
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  /** A form post to the JSON API without a good, unspent proof-of-work solution (ADR 0038). */
+  CHALLENGE_FAILED: 400,
   MALFORMED_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

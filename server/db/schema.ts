@@ -125,6 +125,19 @@ export const twoFactor = pgTable(
   (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Proof-of-work challenges already spent (ADR 0038), kept until they expire so a solution is good once, across every
+ * process on one database.
+ */
+export const powSpent = pgTable(
+  "pow_spent",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("pow_spent_expires_at_idx").on(t.expiresAt)],
+);
+
 /** The product's own listings. Clean column names; `server/jobs/mapper.ts` translates to the spec's wire names. */
 export const jobs = pgTable(
   "jobs",

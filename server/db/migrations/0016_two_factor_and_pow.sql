@@ -9,4 +9,9 @@ CREATE TABLE "two_factor" (
 	"locked_until" timestamp with time zone,
 	CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action
 );--> statement-breakpoint
-CREATE UNIQUE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");
+CREATE UNIQUE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--> statement-breakpoint
+CREATE TABLE "pow_spent" (
+	"signature" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "pow_spent_expires_at_idx" ON "pow_spent" USING btree ("expires_at");
