@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";
@@ -29,6 +29,8 @@ export function ContactForm() {
   const [popup, setPopup] = useState<Popup | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // The proof of work (ADR 0038) is solved while the visitor writes.
+  useEffect(() => api.prepareChallenge(), []);
   useTypedBeforeHydration(INPUT_IDS, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const show = (message: string, tone: Popup["tone"]) => setPopup({ message, tone });

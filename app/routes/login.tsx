@@ -98,10 +98,22 @@ export default function Login() {
     const password = String(form.get("password") ?? "");
     const name = String(form.get("name") ?? "").trim() || email.split("@")[0] || email;
     setBusy(true);
+    const challenge = mode === "signUp" ? await api.challengeHeaders() : null;
+    if (challenge && !challenge.ok) {
+      setBusy(false);
+      setError(challenge.kind === "network" ? NETWORK_FAILURE : challenge.message);
+      return;
+    }
     const result =
       mode === "signUp"
         ? await authClient.signUp
-            .email({ email, password, name, callbackURL: VERIFIED_LANDING })
+            .email({
+              email,
+              password,
+              name,
+              callbackURL: VERIFIED_LANDING,
+              fetchOptions: { headers: challenge?.ok ? challenge.data : {} },
+            })
             .catch(() => ({ error: { status: 0 }, data: null }))
         : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
     setBusy(false);
@@ -265,6 +277,8 @@ export default function Login() {
             aria-pressed={mode === value}
             onClick={() => {
               setMode(value);
+              // The proof of work sign-up needs (ADR 0038) is solved while the form is filled.
+              if (value === "signUp") api.prepareChallenge();
               setError(null);
             }}
             className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? "bg-white shadow-sm" : "text-slate-600"}`}
