@@ -183,7 +183,7 @@ export const envSchema = z.object({
   // Bots without third parties (ADR 0038): the sign-up, post, contact, report and alert JSON APIs want a solved
   // proof-of-work challenge. The browser searches up to POW_MAX_NUMBER SHA-256 hashes (half that on average).
   POW_CHALLENGE: boolean(true),
-  POW_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  POW_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   POW_EXPIRES_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   POSTS_PER_DAY: z.coerce.number().int().min(1).default(10),
   REPORTS_TO_HIDE: z.coerce.number().int().min(1).default(3),
