@@ -10,7 +10,7 @@ import { adminApi } from "#server/api/admin.ts";
 import { challengeApi, spendChallenge } from "#server/api/challenge.ts";
 import { sourcesApi } from "#server/api/sources.ts";
 import { blogApi } from "#server/api/blog.ts";
-import { contactApi } from "#server/api/contact.ts";
+import { contactApi, contactFormPost } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertPages, alertsApi } from "#server/api/alerts.ts";
@@ -166,6 +166,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/api", alertsApi);
 
   app.route("/feeds", feedsRoutes);
+  app.route("/", contactFormPost);
   app.route("/alerts", alertPages);
   app.route("/api", adminApi);
 

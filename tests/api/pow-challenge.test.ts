@@ -190,3 +190,46 @@ describe("with POW_CHALLENGE=false", () => {
     expect(posted.status).toBe(201);
   });
 });
+
+describe("the contact form sent without JavaScript", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", CONTACT_RATE_LIMIT_MAX: "2" } });
+  });
+  afterAll(() => server.close());
+
+  const contactMessages = async () =>
+    (await server.services.database.db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
+  const postForm = (fields: Record<string, string>, ip: string) =>
+    fetch(`${server.url}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+      body: new URLSearchParams(fields),
+    });
+  const message = { name: "Asha Verma", email: "asha@example.com", subject: "Hi", message: "A question for you." };
+
+  test("needs no proof of work: it is stored and the page says so", async () => {
+    const before = await contactMessages();
+    const sent = await postForm({ ...message, website: "" }, "192.0.2.1");
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/contact?sent=1#contact-form");
+    expect(await contactMessages()).toBe(before + 1);
+  });
+
+  test("with the honeypot filled, it is answered like a success and stored nowhere", async () => {
+    const before = await contactMessages();
+    const sent = await postForm({ ...message, website: "https://spam.example" }, "192.0.2.2");
+    expect(sent.headers.get("location")).toBe("/contact?sent=1#contact-form");
+    expect(await contactMessages()).toBe(before);
+  });
+
+  test("falls back to the per-address limit, and an invalid one is sent back to the form", async () => {
+    expect((await postForm(message, "192.0.2.3")).headers.get("location")).toContain("sent=1");
+    expect((await postForm(message, "192.0.2.3")).headers.get("location")).toContain("sent=1");
+    expect((await postForm(message, "192.0.2.3")).headers.get("location")).toBe("/contact?error=limited#contact-form");
+    expect((await postForm({ ...message, email: "nope" }, "192.0.2.4")).headers.get("location")).toBe(
+      "/contact?error=invalid#contact-form",
+    );
+  });
+});

@@ -89,3 +89,15 @@ test("on a processor slowed six times, as a mid-range phone's, the default chall
   expect(Math.min(...took)).toBeLessThan(1000);
   await page.context().close();
 });
+
+test("without JavaScript the contact form still sends, by the browser's own form post", async () => {
+  const page = await e2e.newPage({ javaScriptEnabled: false });
+  await page.goto(`${e2e.url}/contact`);
+  await page.getByRole("textbox", { name: /^Name/ }).fill("Asha Verma");
+  await page.getByRole("textbox", { name: /^Email/ }).fill("asha@example.com");
+  await page.getByRole("textbox", { name: /^Message/ }).fill("Hello from a browser without scripts.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.waitForURL(/\/contact\?sent=1/);
+  expect(await page.getByRole("status").filter({ hasText: "Email sent successfully" }).isVisible()).toBe(true);
+  await page.context().close();
+});
