@@ -28,7 +28,9 @@ export function solve(challenge: {
 
 /** A fresh challenge from the board, solved: the X-Altcha header for one post (empty when the board has them off). */
 export async function solvedChallenge(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/challenge`);
+  // After the server refused an oversized body unread it closes that keep-alive connection, and this request may
+  // have been written to it already: once more, on a fresh connection.
+  const response = await fetch(`${baseUrl}/api/challenge`).catch(() => fetch(`${baseUrl}/api/challenge`));
   if (!response.ok) throw new Error(`GET /api/challenge: ${response.status}`);
   const challenge = await response.json();
   return challenge ? solve(challenge) : "";
