@@ -60,9 +60,13 @@ export function pageError(error: unknown, messages: Partial<Record<ErrorCode, Pa
     : data(answer.message, { status: answer.status });
 }
 
+/** Where an account turns two-step sign-in on or off, and where an admin without it is sent (ADMIN_REQUIRE_2FA). */
+export const SECURITY_PATH = "/account/security";
+
 /**
  * An admin screen's data, read from the moderation door with the viewer. The door answers NOT_FOUND to anyone but an
- * admin, and the screen's error boundary shows that as the same 404 as a page that does not exist (ADR 11).
+ * admin, and the screen's error boundary shows that as the same 404 as a page that does not exist (ADR 11). An admin
+ * without a second factor (ADMIN_REQUIRE_2FA) is sent to set one up, and brought back here after.
  */
 export async function loadForAdmin<T>(
   context: Readonly<RouterContextProvider>,
@@ -71,6 +75,10 @@ export async function loadForAdmin<T>(
 ): Promise<T> {
   const viewer = await getSessionUser(context, request);
   return read(context.get(servicesContext).moderation, viewer).catch((error: unknown) => {
+    if (error instanceof Error && "code" in error && error.code === "SECOND_FACTOR_REQUIRED") {
+      const url = new URL(request.url);
+      throw redirect(`${SECURITY_PATH}?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    }
     throw pageError(error);
   });
 }

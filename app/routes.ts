@@ -13,6 +13,7 @@ export default [
     route("my-job", "routes/my-jobs.tsx"),
     route("my-jobs/:id/applications", "routes/job-applications.tsx"),
     route("my-alerts", "routes/my-alerts.tsx"),
+    route("account/security", "routes/account-security.tsx"),
     route("post-job", "routes/post-job.tsx"),
     route("edit-job/:id", "routes/edit-job.tsx"),
     route("about-us", "routes/about-us.tsx"),

@@ -18,7 +18,7 @@ runWithDatabase(async ({ database }) => {
   }
   console.log(
     command === "grant"
-      ? `${email} is now an admin.`
+      ? `${email} is now an admin. With ADMIN_REQUIRE_2FA (the default), /admin first asks them to turn on two-step sign-in.`
       : `${email} is no longer an admin (unless ADMIN_EMAILS lists it).`,
   );
   return 0;

@@ -20,6 +20,7 @@ import {
   type FuzzTarget,
 } from "#tests/support/hostile-requests.ts";
 import { api, signUp } from "#tests/support/http.ts";
+import { challengeHeaders, wantsChallenge } from "#tests/support/pow.ts";
 import { serveApp } from "#tests/support/serve-app.ts";
 
 const { values } = parseArgs({
@@ -29,13 +30,20 @@ const total = Number(values.requests);
 const seed = values.seed ? Number(values.seed) : Date.now() % 2 ** 31;
 if (!Number.isInteger(total) || total < 1) throw new Error("--requests must be a positive whole number");
 
+const IN_PROCESS_METRICS_TOKEN = "fuzz-metrics-token-0123456789";
+
 async function inProcessBoard() {
   await ensureBuild((message) => console.log(message));
   const database = await openPglite(undefined);
   await database.migrate();
   const app = await serveApp(database, {
     pages: true,
-    env: { AUTH_RATE_LIMIT_MAX: "1000000", CONTACT_RATE_LIMIT_MAX: "1000000" },
+    env: {
+      AUTH_RATE_LIMIT_MAX: "1000000",
+      CONTACT_RATE_LIMIT_MAX: "1000000",
+      METRICS_TOKEN: IN_PROCESS_METRICS_TOKEN,
+      POW_MAX_NUMBER: "1000",
+    },
   });
   return {
     url: app.url,
@@ -56,6 +64,7 @@ const target: FuzzTarget = {
   jobId: posted.json.id ?? posted.json.insertedId,
   email: employer.email,
   cookie: employer.cookie,
+  metricsToken: values.url ? process.env.METRICS_TOKEN : IN_PROCESS_METRICS_TOKEN,
 };
 
 const shapes = routes(target);
@@ -71,6 +80,10 @@ for (let done = 0; done < total;) {
   for (const { name, request } of batch) {
     const mutating = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method);
     const before = mutating && board.digest ? await board.digest() : undefined;
+    // Half the posts to a form that wants a proof of work carry a real solution, so the hostile bodies behind the
+    // check are reached too; the other half (and the forged x-altcha headers) hit the check itself.
+    if (done % 2 === 0 && !request.headers["x-altcha"] && wantsChallenge(request.method, request.path))
+      Object.assign(request.headers, await challengeHeaders(board.url, request.method, request.path));
     const answer = await send(board.url, request);
     const row = tally.get(name) ?? { sent: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0 };
     row.sent++;

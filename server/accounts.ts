@@ -15,6 +15,7 @@ export type Account = {
   isAdmin: boolean;
   trustedAt: Date | null;
   suspendedAt: Date | null;
+  twoFactorEnabled: boolean;
 };
 
 export async function findAccount(db: Db, id: string): Promise<Account | undefined> {
@@ -26,6 +27,7 @@ export async function findAccount(db: Db, id: string): Promise<Account | undefin
       isAdmin: user.isAdmin,
       trustedAt: user.trustedAt,
       suspendedAt: user.suspendedAt,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(user)
     .where(eq(user.id, id))

@@ -7,9 +7,10 @@ import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { healthApi } from "#server/api/health.ts";
 import { jobsApi } from "#server/api/jobs.ts";
 import { adminApi } from "#server/api/admin.ts";
+import { challengeApi, spendChallenge } from "#server/api/challenge.ts";
 import { sourcesApi } from "#server/api/sources.ts";
 import { blogApi } from "#server/api/blog.ts";
-import { contactApi } from "#server/api/contact.ts";
+import { contactApi, contactFormPost } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertPages, alertsApi } from "#server/api/alerts.ts";
@@ -136,6 +137,8 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
 
   const originsLogged = new Set<string>();
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Sign-up is one of the forms bots fill (ADR 41); sign-in is held off by better-auth's own limits.
+    if (c.req.method === "POST" && c.req.path === "/api/auth/sign-up/email") await spendChallenge(c);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const response = await services.auth.handler(new Request(c.req.raw, { headers }));
@@ -155,6 +158,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   });
 
   app.route("/api", healthApi);
+  app.route("/api", challengeApi);
   app.route("/api", jobsApi);
   app.route("/api", sourcesApi);
   app.route("/api", contactApi);
@@ -163,6 +167,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/api", alertsApi);
 
   app.route("/feeds", feedsRoutes);
+  app.route("/", contactFormPost);
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);

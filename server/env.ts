@@ -214,6 +214,13 @@ export const envSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // An admin without a second factor (TOTP) is sent to set one up before any admin page or admin API call opens.
+  ADMIN_REQUIRE_2FA: boolean(true),
+  // Bots without third parties (ADR 41): the sign-up, post, contact, report and alert JSON APIs want a solved
+  // proof-of-work challenge. The browser searches up to POW_MAX_NUMBER SHA-256 hashes (half that on average).
+  POW_CHALLENGE: boolean(true),
+  POW_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
+  POW_EXPIRES_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   POSTS_PER_DAY: z.coerce.number().int().min(1).default(10),
   REPORTS_TO_HIDE: z.coerce.number().int().min(1).default(3),
   REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),

@@ -10,7 +10,15 @@ import { findAccount, isAdminAccount, liftSuspension, markTrusted, setAdmin, sus
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { DomainError, forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import {
+  DomainError,
+  forbidden,
+  invalid,
+  notFound,
+  parseOrThrow,
+  rateLimited,
+  secondFactorRequired,
+} from "#server/errors.ts";
 import {
   changeListingStatus,
   hideListingsOf,
@@ -64,8 +72,14 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
     return isAdminAccount(await findAccount(db, viewer.id), env);
   }
 
+  /**
+   * Only an admin gets past, and with ADMIN_REQUIRE_2FA only one who turned on a second factor: a phished password alone
+   * must not open the board's moderation. The refusal names its own code so pages can send the admin to set one up.
+   */
   async function requireAdmin(viewer: SessionUser | null | undefined): Promise<SessionUser> {
-    if (!viewer || !(await isAdmin(viewer))) throw notFound("Not found");
+    const account = viewer ? await findAccount(db, viewer.id) : undefined;
+    if (!viewer || !isAdminAccount(account, env)) throw notFound("Not found");
+    if (env.ADMIN_REQUIRE_2FA && !account?.twoFactorEnabled) throw secondFactorRequired();
     return viewer;
   }
 

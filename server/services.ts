@@ -2,6 +2,7 @@ import { createAlerts, type Alerts } from "#server/alerts.ts";
 import { createApplications, type Applications } from "#server/applications.ts";
 import { createAuth, createSessions, type Auth, type Sessions } from "#server/auth.ts";
 import { createBlog, type Blog } from "#server/blog.ts";
+import { createChallenges, type Challenges } from "#server/challenges.ts";
 import { createContact, type Contact } from "#server/contact.ts";
 import type { Database } from "#server/db/client.ts";
 import { primaryReads, type Replicas } from "#server/db/replicas.ts";
@@ -35,6 +36,8 @@ export type AppServices = {
   alerts: Alerts;
   moderation: Moderation;
   applications: Applications;
+  /** Proof-of-work challenges for the forms bots fill (ADR 41). */
+  challenges: Challenges;
   /** This process's figures for /metrics. */
   metrics: Metrics;
 };
@@ -86,6 +89,7 @@ export function createServices({
     alerts: createAlerts({ db, env, jobs, secret, logger }),
     moderation,
     applications: createApplications({ db, env, jobs, secret }),
+    challenges: createChallenges({ db, env, secret }),
     metrics: createMetrics(database, replicas),
   };
 }

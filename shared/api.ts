@@ -129,3 +129,9 @@ export const okAnswerSchema = z.object({ ok: z.literal(true) });
 
 /** better-auth's `GET /api/auth/token` (its jwt plugin): the short-lived token that token sync sends on (ADR 16). */
 export const authTokenAnswerSchema = z.object({ token: z.string().min(1) });
+
+/** better-auth's answer to starting a TOTP enrolment (`/api/auth/two-factor/enable`). */
+export const twoFactorEnrolmentSchema = z.object({
+  totpURI: z.string().startsWith("otpauth://"),
+  backupCodes: z.array(z.string()),
+});

@@ -6,9 +6,13 @@ import { z } from "zod";
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  /** A form post to the JSON API without a good, unspent proof-of-work solution (ADR 41). */
+  CHALLENGE_FAILED: 400,
   MALFORMED_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** An admin who has not turned on a second factor yet, while ADMIN_REQUIRE_2FA is on. */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -51,7 +51,11 @@ export function AlertForm({ search }: { search: Record<string, string> }) {
         type="button"
         aria-expanded={open}
         aria-controls={formId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // The proof of work (ADR 41) is solved while the reader types the address.
+          if (!open) api.prepareChallenge();
+          setOpen((value) => !value);
+        }}
         className="inline-flex items-center gap-2 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
         <BellRing aria-hidden="true" className="h-4 w-4" />

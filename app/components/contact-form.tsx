@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent } from "react";
-import { CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { CONTACT_FORM_ERRORS, CONTACT_HONEYPOT, CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useTypedBeforeHydration } from "#app/hooks/use-typed-before-hydration.ts";
@@ -28,7 +29,13 @@ export function ContactForm() {
   const [submitting, setSubmitting] = useState(false);
   const [popup, setPopup] = useState<Popup | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // Back from a post sent without JavaScript (POST /contact): the outcome is in the address.
+  const [searchParams] = useSearchParams();
+  const sentWithoutScript = searchParams.get("sent") === "1";
+  const refusedWithoutScript = CONTACT_FORM_ERRORS[searchParams.get("error") as keyof typeof CONTACT_FORM_ERRORS];
 
+  // The proof of work (ADR 41) is solved while the visitor writes.
+  useEffect(() => api.prepareChallenge(), []);
   useTypedBeforeHydration(INPUT_IDS, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const show = (message: string, tone: Popup["tone"]) => setPopup({ message, tone });
@@ -91,7 +98,31 @@ export function ContactForm() {
 
   return (
     <>
-      <form ref={formRef} onSubmit={submit} aria-label="Contact us" className="space-y-5">
+      {/* Without JavaScript the browser posts the form itself to /contact (ADR 41); with it, submit() sends JSON. */}
+      <form
+        ref={formRef}
+        id="contact-form"
+        method="post"
+        action="/contact"
+        onSubmit={submit}
+        aria-label="Contact us"
+        className="space-y-5"
+      >
+        {sentWithoutScript ? (
+          <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-900">
+            {CONTACT_SUCCESS}
+          </p>
+        ) : refusedWithoutScript ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {refusedWithoutScript}
+          </p>
+        ) : null}
+        <div hidden aria-hidden="true">
+          <label>
+            Leave this field empty
+            <input type="text" name={CONTACT_HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             {label("name", "Name", true)}

@@ -49,7 +49,11 @@ export function ReportJob({ jobId }: { jobId: string }) {
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // The proof of work (ADR 41) is solved while the reader picks a reason.
+          api.prepareChallenge();
+          setOpen(true);
+        }}
         className="mt-6 inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-red-800 underline hover:bg-red-50"
       >
         <Flag aria-hidden="true" className="h-4 w-4" />

@@ -4,17 +4,26 @@ import {
   deleteJobAnswerSchema,
   okAnswerSchema,
   postJobAnswerSchema,
+  twoFactorEnrolmentSchema,
   updateJobAnswerSchema,
 } from "#shared/api.ts";
 import type { alertSubscriptionSchema } from "#shared/alerts.ts";
 import { applicationChangedSchema, type applicationChangeSchema } from "#shared/applications.ts";
+import { powChallengeAnswerSchema } from "#shared/challenge.ts";
 import type { ContactMessageInput } from "#shared/contact.ts";
 import { errorBodySchema, type ErrorCode, type FieldErrors } from "#shared/errors.ts";
 import type { JobFormValues } from "#shared/job.ts";
 import type { jobReportSchema, ModerationAction } from "#shared/moderation.ts";
+import { solvePow } from "#app/lib/pow.ts";
 
 /** The one message for a call that got no answer at all. */
 export const NETWORK_FAILURE = "Could not reach the server. Check your connection and try again.";
+/** When the challenge could not be solved in this browser (it should not happen: the server made it solvable). */
+export const CHALLENGE_UNSOLVED = "Your browser could not finish a check. Reload the page and try again.";
+
+/** A challenge solved ahead is used only while it has at least this long left, so it cannot expire on the way. */
+const CHALLENGE_MARGIN_MS = 60_000;
+
 /** For an answer that is neither the one error shape nor what the call expects (a proxy's error page, say). */
 export const UNREADABLE_ANSWER = "Something went wrong on our side. Please try again.";
 
@@ -91,17 +100,67 @@ export function createApiClient(origin = "") {
     return sent.data.ok ? { ok: true, data: undefined } : failureOf(sent.data);
   }
 
+  type Solved = { headers: Record<string, string>; expiresAt: number };
+
+  /** A fresh challenge from the board, solved off the page's thread; no header when the board has them off. */
+  async function solveChallenge(): Promise<ApiResult<Solved>> {
+    const issued = await read("GET", "/api/challenge", powChallengeAnswerSchema);
+    if (!issued.ok) return issued;
+    if (!issued.data) return { ok: true, data: { headers: {}, expiresAt: Number.POSITIVE_INFINITY } };
+    const solution = await solvePow(issued.data);
+    if (!solution) return { ok: false, kind: "unreadable", status: 0, message: CHALLENGE_UNSOLVED };
+    return { ok: true, data: { headers: { "x-altcha": solution }, expiresAt: Date.parse(issued.data.expiresAt) } };
+  }
+
+  let prepared: Promise<ApiResult<Solved>> | null = null;
+
+  /**
+   * The X-Altcha header for one form post (ADR 41): the challenge solved ahead by `prepareChallenge` when it is still
+   * good, a fresh one otherwise. Each solution is good for one post, so the one taken here is never handed out again.
+   */
+  async function challengeHeaders(): Promise<ApiResult<Record<string, string>>> {
+    const ahead = prepared ? await prepared : null;
+    prepared = null;
+    const solved =
+      ahead?.ok && ahead.data.expiresAt - Date.now() > CHALLENGE_MARGIN_MS ? ahead : await solveChallenge();
+    return solved.ok ? { ok: true, data: solved.data.headers } : solved;
+  }
+
+  /** A post to a form that wants a solved challenge: the challenge first, then the post with its solution. */
+  async function readWithChallenge<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    options: Options,
+  ): Promise<ApiResult<z.output<S>>> {
+    const headers = await challengeHeaders();
+    if (!headers.ok) return headers;
+    return read(method, path, schema, { ...options, headers: { ...options.headers, ...headers.data } });
+  }
+
   return {
-    postJob: (job: JobFormValues) => read("POST", "/api/post-job", postJobAnswerSchema, { body: job }),
+    /**
+     * Starts solving the next post's challenge in the background, so the post itself does not wait for it: forms that
+     * want one call this when they open.
+     */
+    prepareChallenge(): void {
+      prepared ??= solveChallenge();
+    },
+    challengeHeaders,
+    postJob: (job: JobFormValues) => readWithChallenge("POST", "/api/post-job", postJobAnswerSchema, { body: job }),
     updateJob: (id: string, job: JobFormValues) =>
       read("PATCH", `/api/update-job/${encodeURIComponent(id)}`, updateJobAnswerSchema, { body: job }),
     deleteJob: (id: string) => read("DELETE", `/api/job/${encodeURIComponent(id)}`, deleteJobAnswerSchema),
     reportJob: (id: string, report: z.input<typeof jobReportSchema>) =>
-      read("POST", `/api/jobs/${encodeURIComponent(id)}/report`, okAnswerSchema, { body: report }),
+      readWithChallenge("POST", `/api/jobs/${encodeURIComponent(id)}/report`, okAnswerSchema, { body: report }),
     subscribeToAlert: (subscription: z.input<typeof alertSubscriptionSchema>) =>
-      read("POST", "/api/alerts", okAnswerSchema, { body: subscription }),
+      readWithChallenge("POST", "/api/alerts", okAnswerSchema, { body: subscription }),
     /** Spec §7: success is the HTTP ok flag; the body is not read. */
-    sendContactMessage: (message: ContactMessageInput) => call("POST", "/api/sendEmail", { body: message }),
+    async sendContactMessage(message: ContactMessageInput): Promise<ApiResult<void>> {
+      const headers = await challengeHeaders();
+      if (!headers.ok) return headers;
+      return call("POST", "/api/sendEmail", { body: message, headers: headers.data });
+    },
 
     changeApplication: (id: string, change: z.input<typeof applicationChangeSchema>) =>
       read("PATCH", `/api/applications/${encodeURIComponent(id)}`, applicationChangedSchema, { body: change }),
@@ -121,6 +180,17 @@ export function createApiClient(origin = "") {
       call("POST", "/api/auth/request-password-reset", { body: { email, redirectTo } }),
     resetPassword: (newPassword: string, token: string) =>
       call("POST", "/api/auth/reset-password", { body: { newPassword, token } }),
+    /** Starts a TOTP enrolment: the otpauth URI and the recovery codes, which count once a first code confirms them. */
+    startTwoFactor: (password: string) =>
+      read("POST", "/api/auth/two-factor/enable", twoFactorEnrolmentSchema, {
+        body: password ? { password } : {},
+      }),
+    disableTwoFactor: (password: string) =>
+      call("POST", "/api/auth/two-factor/disable", { body: password ? { password } : {} }),
+    /** Confirms an enrolment, or finishes a sign-in's second step, with the authenticator's current code. */
+    verifyTotp: (code: string) => call("POST", "/api/auth/two-factor/verify-totp", { body: { code } }),
+    /** A sign-in's second step with one of the recovery codes, each good once. */
+    verifyRecoveryCode: (code: string) => call("POST", "/api/auth/two-factor/verify-backup-code", { body: { code } }),
 
     /**
      * Spec §7 token sync: when the operator set a token-sync URL (same origin, checked at boot), a sign-in POSTs a

@@ -21,6 +21,8 @@ const TERMS_ERROR = "Please agree to the Terms and Conditions to login.";
 const PROVIDER_ERROR = "Error signing up with social provider.";
 const NEW_USER = "Welcome! Signup successful!";
 const RETURNING_USER = "Login successful!";
+const WRONG_CODE = "That code is not right, or this sign-in took too long. Try the current code, or sign in again.";
+const WRONG_RECOVERY_CODE = "That recovery code is not right or was used already.";
 /** Spec §9: the app moves on 2 s after the success message. */
 
 const PROVIDERS: { id: SignInProvider; name: string }[] = [
@@ -45,6 +47,7 @@ export default function Login() {
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<Mode>("signIn");
+  const [secondStep, setSecondStep] = useState<"totp" | "recovery" | null>(null);
   const ids = {
     terms: useId(),
     termsError: useId(),
@@ -95,10 +98,22 @@ export default function Login() {
     const password = String(form.get("password") ?? "");
     const name = String(form.get("name") ?? "").trim() || email.split("@")[0] || email;
     setBusy(true);
+    const challenge = mode === "signUp" ? await api.challengeHeaders() : null;
+    if (challenge && !challenge.ok) {
+      setBusy(false);
+      setError(challenge.kind === "network" ? NETWORK_FAILURE : challenge.message);
+      return;
+    }
     const result =
       mode === "signUp"
         ? await authClient.signUp
-            .email({ email, password, name, callbackURL: VERIFIED_LANDING })
+            .email({
+              email,
+              password,
+              name,
+              callbackURL: VERIFIED_LANDING,
+              fetchOptions: { headers: challenge?.ok ? challenge.data : {} },
+            })
             .catch(() => ({ error: { status: 0 }, data: null }))
         : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
     setBusy(false);
@@ -106,9 +121,38 @@ export default function Login() {
       setError(result.error.status === 0 ? NETWORK_FAILURE : authErrorMessage(result.error));
       return;
     }
+    // An account with two-step sign-in: the password was right, but no session starts until a code is given.
+    if (result.data && "twoFactorRedirect" in result.data && result.data.twoFactorRedirect) {
+      setSecondStep("totp");
+      return;
+    }
+    await signedIn(mode === "signUp" ? NEW_USER : RETURNING_USER);
+  };
+
+  const signedIn = async (message: string) => {
     await api.syncSignIn(auth.tokenSyncUrl);
     await revalidator.revalidate();
-    setSuccess(mode === "signUp" ? NEW_USER : RETURNING_USER);
+    setSuccess(message);
+  };
+
+  const submitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    setBusy(true);
+    const result =
+      secondStep === "totp" ? await api.verifyTotp(code.replace(/\s/g, "")) : await api.verifyRecoveryCode(code);
+    if (!result.ok) {
+      setBusy(false);
+      if (result.kind === "network") setError(NETWORK_FAILURE);
+      else if (result.status === 429) setError(authErrorMessage({ status: 429 }));
+      // better-auth answers 401 for a wrong code, and also once the 10-minute window of this sign-in has passed.
+      else setError(secondStep === "totp" ? WRONG_CODE : WRONG_RECOVERY_CODE);
+      return;
+    }
+    await storeSessionToken();
+    setBusy(false);
+    await signedIn(RETURNING_USER);
   };
 
   if (!ready) return <Spinner page label="Loading sign-in" />;
@@ -117,6 +161,45 @@ export default function Login() {
   const configured = new Set(auth.socialProviders);
   const offered = PROVIDERS.filter((provider) => configured.has(provider.id));
   const disabled = busy || success !== null;
+
+  if (secondStep) {
+    return (
+      <AuthCard title="Two-step sign-in" intro="Your account asks for a second step after the password.">
+        <AuthMessages success={success} error={error} />
+        <form onSubmit={submitCode} className="mt-4 grid gap-4" key={secondStep}>
+          {secondStep === "totp" ? (
+            <AuthField
+              label="6-digit code from your authenticator app"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+            />
+          ) : (
+            <AuthField label="Recovery code" name="code" autoComplete="off" required autoFocus />
+          )}
+          <button
+            type="submit"
+            disabled={disabled}
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Verify and sign in
+          </button>
+        </form>
+        <button
+          type="button"
+          onClick={() => {
+            setSecondStep(secondStep === "totp" ? "recovery" : "totp");
+            setError(null);
+          }}
+          className="mt-4 text-sm font-medium text-brand-700 underline"
+        >
+          {secondStep === "totp" ? "Use a recovery code instead" : "Use a code from the app instead"}
+        </button>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -194,6 +277,8 @@ export default function Login() {
             aria-pressed={mode === value}
             onClick={() => {
               setMode(value);
+              // The proof of work sign-up needs (ADR 41) is solved while the form is filled.
+              if (value === "signUp") api.prepareChallenge();
               setError(null);
             }}
             className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? "bg-white shadow-sm" : "text-slate-600"}`}

@@ -113,6 +113,9 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           All My Listings
         </h1>
         <p className="mt-2 text-slate-600">You can find your job listings here, and edit or delete them as needed.</p>
+        <Link to="/account/security" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+          Two-step sign-in
+        </Link>
         {loaderData.justVerified ? (
           <p role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
             Your email address is verified: your listings can now go live.

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Dialog } from "#app/components/dialog.tsx";
 import { emptyJobForm, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
 import { JobFormPage } from "#app/components/job-form-page.tsx";
@@ -29,6 +29,8 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
   const [leaving, setLeaving] = useState(false);
 
   useRedirectAfter(leaving, "/my-job");
+  // The proof of work (ADR 41) is solved while the employer fills the form.
+  useEffect(() => api.prepareChallenge(), []);
 
   const submit = async (job: JobFormState): Promise<SubmitOutcome> => {
     const result = await api.postJob(job);

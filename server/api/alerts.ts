@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { isDomainError } from "#server/errors.ts";
 import { readFormFields, readJsonObject } from "#server/http/body.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
+import { spendChallenge } from "#server/api/challenge.ts";
 import type { AppBindings } from "#server/http/types.ts";
 import {
   confirmedPage,
@@ -15,6 +16,7 @@ import {
 /** POST /api/alerts: the home page's subscription form (JSON, like every write from the app). */
 export const alertsApi = new Hono<AppBindings>().post("/alerts", async (c) => {
   const fields = await readJsonObject(c);
+  await spendChallenge(c);
   return c.json(await c.get("services").alerts.subscribe({ fields, clientIp: c.get("clientIp") }), 202);
 });
 

@@ -3,6 +3,7 @@ import { jobSearchSchema } from "#shared/job.ts";
 import { parseOrThrow } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
 import { requireUser } from "#server/http/session.ts";
+import { spendChallenge } from "#server/api/challenge.ts";
 import type { AppBindings } from "#server/http/types.ts";
 
 /** The next page, when there is one: X-Next-Cursor, and the same request with that cursor as a Link (RFC 8288). */
@@ -50,6 +51,7 @@ export const jobsApi = new Hono<AppBindings>()
   .post("/jobs/:id/report", async (c) => {
     const viewer = await c.get("services").sessions.getUser({ headers: c.req.raw.headers });
     const fields = await readJsonObject(c);
+    await spendChallenge(c);
     const { moderation } = c.get("services");
     return c.json(
       await moderation.reportJob({ viewer, id: c.req.param("id"), clientIp: c.get("clientIp"), fields }),
@@ -63,6 +65,7 @@ export const jobsApi = new Hono<AppBindings>()
   .post("/post-job", async (c) => {
     const user = await requireUser(c);
     const fields = await readJsonObject(c);
+    await spendChallenge(c);
     return c.json(await c.get("services").jobs.postJob({ user, fields }), 201);
   })
   .patch("/update-job/:id", async (c) => {

@@ -42,6 +42,8 @@ export const user = pgTable("user", {
   trustedAt: timestamp("trusted_at", { withTimezone: true }),
   suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   suspendedReason: text("suspended_reason"),
+  // better-auth's two-factor plugin: set once a TOTP enrolment is confirmed with a code.
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -111,6 +113,36 @@ export const jwks = pgTable("jwks", {
   alg: text("alg"),
   crv: text("crv"),
 });
+
+/** better-auth's two-factor plugin: the encrypted TOTP secret and recovery codes, one row per account. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Proof-of-work challenges already spent (ADR 41), kept until they expire so a solution is good once, across every
+ * process on one database.
+ */
+export const powSpent = pgTable(
+  "pow_spent",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("pow_spent_expires_at_idx").on(t.expiresAt)],
+);
 
 /** The product's own listings. Clean column names; `server/jobs/mapper.ts` translates to the spec's wire names. */
 export const jobs = pgTable(

@@ -19,6 +19,9 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     "style-src": "'self' 'unsafe-inline'",
     "img-src": "'self' data: https: http:",
     "font-src": "'self' data:",
+    // The proof-of-work search runs in a worker built from a same-origin file (ADR 41). Without this line workers
+    // fall under script-src, whose 'strict-dynamic' ignores 'self', and no worker could start; blob: stays out.
+    "worker-src": "'self'",
     "connect-src": development ? "'self' ws: wss:" : "'self'",
     "object-src": "'none'",
     "base-uri": "'none'",

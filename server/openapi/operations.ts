@@ -18,6 +18,7 @@ import {
   applicationSummarySchema,
   CV_MAX_BYTES,
 } from "#shared/applications.ts";
+import { powChallengeAnswerSchema } from "#shared/challenge.ts";
 import { contactMessageSchema } from "#shared/contact.ts";
 import {
   allJobsQuerySchema,
@@ -62,6 +63,9 @@ const PAGING_HEADERS = {
 };
 
 const jobId = { id: jobIdSchema.describe("The listing's id") };
+/** Said of every post that wants a proof of work (ADR 41). */
+const WITH_CHALLENGE =
+  " Needs a solved proof-of-work challenge from GET /api/challenge in the X-Altcha header (unless the board has them off); without one: 400 CHALLENGE_FAILED.";
 const invalidInput = { description: "A parameter or field is invalid: error.fields says which and why" };
 const signedOut = { description: "No session: sign in first (cookie or Authorization: Bearer)" };
 const notOwner = { description: "The listing is another employer's" };
@@ -144,7 +148,8 @@ export const OPERATIONS: Operation[] = [
     operationId: "postJob",
     summary: "Post a listing",
     description:
-      "The poster's email is the session's, whatever the body says. postingDate must fall within the last 30 days and not in the future.",
+      "The poster's email is the session's, whatever the body says. postingDate must fall within the last 30 days and not in the future." +
+      WITH_CHALLENGE,
     tag: "Jobs",
     auth: true,
     body: jobPostSchema,
@@ -300,7 +305,8 @@ export const OPERATIONS: Operation[] = [
     operationId: "subscribeToAlert",
     summary: "Email me new jobs like these",
     description:
-      "Stores an alert for a search (`search` holds the filters of GET /api/jobs) and mails a confirmation link; nothing else is sent until it is followed. Limited per address and per client address.",
+      "Stores an alert for a search (`search` holds the filters of GET /api/jobs) and mails a confirmation link; nothing else is sent until it is followed. Limited per address and per client address." +
+      WITH_CHALLENGE,
     tag: "Alerts",
     body: alertSubscriptionSchema,
     answers: {
@@ -323,7 +329,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/sendEmail",
     operationId: "sendContactMessage",
     summary: "Send a message to the board's operator",
-    description: "Rate limited per client address.",
+    description: `Rate limited per client address.${WITH_CHALLENGE}`,
     tag: "Contact",
     body: contactMessageSchema,
     answers: {
@@ -331,6 +337,16 @@ export const OPERATIONS: Operation[] = [
       400: invalidInput,
       429: { description: "Too many messages from this address" },
     },
+  },
+  {
+    method: "get",
+    path: "/api/challenge",
+    operationId: "challenge",
+    summary: "A proof-of-work challenge for one form post",
+    description:
+      "Find number in 0…maxnumber with SHA-256(salt + number) = challenge, then send base64 of the JSON {algorithm, challenge, number, salt, signature} as X-Altcha with the post. Each solution is good once and until expiresAt. null when the board has challenges off.",
+    tag: "Service",
+    answers: { 200: { description: "A challenge, or null", json: powChallengeAnswerSchema } },
   },
   {
     method: "get",

@@ -4,6 +4,7 @@ import { jobs, mailOutbox, moderationEvents, session, user } from "#server/db/sc
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 type Actor = "anonymous" | "employer" | "owner" | "suspended" | "admin";
@@ -39,6 +40,7 @@ describe.each(engines)("admin authorisation matrix on %s", (engine) => {
     ]);
     Object.assign(sessions, { owner, employer, admin, suspended });
     await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    await enrolSecondFactor(server.url, admin);
     // A granted admin, suspended with a session still alive: the suspension alone must take the admin rights away.
     await server.services.moderation.setAdmin({ email: suspended.email, admin: true });
     await db().update(user).set({ suspendedAt: new Date() }).where(eq(user.email, suspended.email));

@@ -17,6 +17,7 @@ import type { AppServices } from "#server/services.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { engines } from "#tests/support/engines.ts";
 import { api, signUp } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const FAST_RETRIES = { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 };
@@ -588,6 +589,7 @@ describe.each(engines)("the admins' view of contact messages on %s", (engine) =>
   test("admins see every contact message, newest first, with whether it was delivered, failed and why, or waits", async () => {
     const admin = await signUp(server.url, { name: "Desk" });
     await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    await enrolSecondFactor(server.url, admin);
     expect((await send(server, message({ subject: "Delivered" }))).status).toBe(200);
     await deliverOnce(smtp.url);
     expect((await send(server, message({ subject: "Refused" }))).status).toBe(200);

@@ -6,6 +6,7 @@ import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { engines } from "#tests/support/engines.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
@@ -68,6 +69,7 @@ describe.each(engines)("email verification on %s", (engine) => {
     // Nothing for an admin to review yet: the address comes first.
     const admin = await signUp(server.url, { name: "Admin" });
     await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    await enrolSecondFactor(server.url, admin);
     const queue = await api(server.url, "/api/admin/queue", { session: admin });
     expect(queue.json.map((item: { id: string }) => item.id)).not.toContain(posted.insertedId);
 

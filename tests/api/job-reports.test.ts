@@ -4,6 +4,7 @@ import { jobReports, jobs, mailOutbox } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const ADMIN = "reports-admin@jobboard.test";
@@ -38,6 +39,7 @@ describe.each(engines)("report a job on %s", (engine) => {
     });
     [owner, admin] = await Promise.all([signUp(server.url, { name: "Owner" }), signUp(server.url, { name: "Admin" })]);
     await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    await enrolSecondFactor(server.url, admin);
   });
   afterAll(() => server.close());
 

@@ -4,6 +4,7 @@ import { jobs } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { challengeHeaders } from "#tests/support/pow.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const UNKNOWN_ID = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
@@ -109,7 +110,10 @@ describe.each(engines)("malformed requests to the jobs API on %s", (engine) => {
   test("JSON with a charset parameter is accepted", async () => {
     const response = await raw("/api/post-job", {
       method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8" },
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        ...(await challengeHeaders(server.url, "POST", "/api/post-job")),
+      },
       body: JSON.stringify(validJob()),
     });
     expect(response.status).toBe(201);

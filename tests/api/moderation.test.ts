@@ -6,6 +6,7 @@ import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { engines } from "#tests/support/engines.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const ADMIN_EMAIL = "moderator@jobboard.test";
@@ -66,6 +67,7 @@ describe.each(engines)("moderation on %s", (engine) => {
     // ADMIN_EMAILS counts only a verified address.
     await db().update(user).set({ emailVerified: true }).where(eq(user.email, ADMIN_EMAIL));
     expect(await server.services.moderation.setAdmin({ email: granted.email.toUpperCase(), admin: true })).toBe(true);
+    await Promise.all([enrolSecondFactor(server.url, admin), enrolSecondFactor(server.url, granted)]);
   });
   afterAll(() => server.close());
 
@@ -207,6 +209,7 @@ describe.each(engines)("moderation on %s", (engine) => {
         .update(user)
         .set({ emailVerified: true })
         .where(eq(user.email, "desk@jobboard.test"));
+      await enrolSecondFactor(mailed.url, desk);
       const poster = await signUp(mailed.url, { email: uniqueEmail("poster") });
       const { json } = await api(mailed.url, "/api/post-job", {
         method: "POST",

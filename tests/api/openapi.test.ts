@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { exeBytes, pdfBytes } from "#tests/support/cv-files.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { signUp, type Session } from "#tests/support/http.ts";
+import { challengeHeaders } from "#tests/support/pow.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 type Doc = {
@@ -63,6 +64,7 @@ describe("the public API's OpenAPI document", () => {
         origin: server.url,
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+        ...(await challengeHeaders(server.url, method, path)),
       },
       body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
@@ -162,6 +164,7 @@ describe("the public API's OpenAPI document", () => {
       400,
     );
     expect((await call({ method: "get", path: "/api/health" })).status).toBe(200);
+    expect((await call({ method: "get", path: "/api/challenge" })).body).toMatchObject({ algorithm: "SHA-256" });
     expect((await call({ method: "get", path: "/api/openapi.json" })).status).toBe(200);
   });
 

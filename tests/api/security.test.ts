@@ -6,12 +6,17 @@ import { user } from "#server/db/schema.ts";
 import { CLIENT_DIR } from "#server/pages.ts";
 import { uniqueEmail } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
+import { challengeHeaders } from "#tests/support/pow.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
-const signUpFrom = (server: TestServer, origin: string, email = uniqueEmail("security")) =>
+const signUpFrom = async (server: TestServer, origin: string, email = uniqueEmail("security")) =>
   fetch(`${server.url}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
+    headers: {
+      "content-type": "application/json",
+      origin,
+      ...(await challengeHeaders(server.url, "POST", "/api/auth/sign-up/email")),
+    },
     body: JSON.stringify({ email, password: "correct horse battery", name: "Security" }),
   });
 

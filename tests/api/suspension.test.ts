@@ -4,6 +4,7 @@ import { jobs, user } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 describe.each(engines)("suspending an account on %s", (engine) => {
@@ -45,6 +46,7 @@ describe.each(engines)("suspending an account on %s", (engine) => {
     server = await startTestServer({ engine });
     admin = await signUp(server.url, { name: "Admin" });
     await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    await enrolSecondFactor(server.url, admin);
   });
   afterAll(() => server.close());
 
@@ -111,6 +113,7 @@ describe.each(engines)("suspending an account on %s", (engine) => {
   test("a suspended admin is no admin: the old session is gone and the admin pages answer 404", async () => {
     const deputy = await signUp(server.url, { name: "Deputy" });
     await server.services.moderation.setAdmin({ email: deputy.email, admin: true });
+    await enrolSecondFactor(server.url, deputy);
     expect((await api(server.url, "/api/admin/queue", { session: deputy })).status).toBe(200);
     expect((await suspend(admin, await idOf(deputy), "Left the company")).status).toBe(200);
     expect((await api(server.url, "/api/admin/queue", { session: deputy })).status).toBe(404);

@@ -4,6 +4,7 @@ import { createTransport, deliverDueMails } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { expectAccessible, flowTest, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 import { daysAgo } from "#tests/e2e/job-data.ts";
 
@@ -38,6 +39,7 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
   beforeAll(async () => {
     admin = await signUp(e2e.url, { name: "Admin" });
     await e2e.server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    await enrolSecondFactor(e2e.url, admin);
   });
 
   async function post(session: Session, jobTitle: string) {

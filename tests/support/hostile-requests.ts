@@ -7,7 +7,7 @@ import { validJob } from "#tests/support/factories.ts";
 export type HostileRequest = { method: string; path: string; headers: Record<string, string>; body?: Uint8Array };
 
 /** What the generators need to aim some requests at real rows and a real session. */
-export type FuzzTarget = { jobId: string; email: string; cookie: string };
+export type FuzzTarget = { jobId: string; email: string; cookie: string; metricsToken?: string };
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -216,7 +216,13 @@ const queryString = fc
     ),
   );
 
-type RouteShape = { method: fc.Arbitrary<string>; path: fc.Arbitrary<string>; withBody?: boolean };
+type RouteShape = {
+  method: fc.Arbitrary<string>;
+  path: fc.Arbitrary<string>;
+  withBody?: boolean;
+  /** Headers this route reads, on top of the ones every request may carry. */
+  headers?: fc.Arbitrary<Record<string, string>>;
+};
 
 /** Every API route and page loader, each with the hostile parts that route reads. */
 export function routes(target: FuzzTarget): Record<string, RouteShape> {
@@ -269,6 +275,34 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
       withBody: true,
     },
     "GET /api/blog-posts": get(withQuery("/api/blog-posts")),
+    "GET /api/challenge": get(withQuery("/api/challenge")),
+    "POST /api/auth/two-factor/*": {
+      method: fc.constant("POST"),
+      path: fc.oneof(
+        fc.constantFrom(
+          "/api/auth/two-factor/enable",
+          "/api/auth/two-factor/disable",
+          "/api/auth/two-factor/verify-totp",
+          "/api/auth/two-factor/verify-backup-code",
+          "/api/auth/two-factor/get-totp-uri",
+          "/api/auth/two-factor/generate-backup-codes",
+        ),
+        hostileString.map((x) => `/api/auth/two-factor/${percent(x)}`),
+      ),
+      withBody: true,
+    },
+    "GET /metrics": {
+      method: fc.constantFrom("GET", "HEAD", "POST"),
+      path: withQuery("/metrics"),
+      headers: fc
+        .oneof(
+          fc.constant(undefined),
+          fc.constant(target.metricsToken ? `Bearer ${target.metricsToken}` : undefined),
+          headerSafe.map((x) => `Bearer ${x}`),
+          headerSafe,
+        )
+        .map((authorization): Record<string, string> => (authorization ? { authorization } : {})),
+    },
     "POST /api/auth/*": {
       method: fc.constant("POST"),
       path: fc.constantFrom(
@@ -322,6 +356,7 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
             "/admin/messages",
             "/forgot-password",
             "/reset-password",
+            "/account/security",
           )
           .chain((p) => withQuery(p)),
         id(target).map((x) => `/admin/jobs/${x}`),
@@ -343,6 +378,7 @@ export function hostileRequest(target: FuzzTarget, route: RouteShape): fc.Arbitr
       cookie: cookie(target),
       type: contentType,
       body: route.withBody ? bodyBytes : fc.constant(undefined),
+      routeHeaders: route.headers ?? fc.constant({}),
       accept: fc.constantFrom(undefined, "application/json", "text/html", "*/*", "text/x-script"),
       origin: fc.constantFrom(undefined, "same", "https://evil.example", "null"),
       extra: fc.dictionary(
@@ -353,13 +389,15 @@ export function hostileRequest(target: FuzzTarget, route: RouteShape): fc.Arbitr
           "if-none-match",
           "accept-language",
           "x-requested-with",
+          // A forged or garbled proof-of-work solution (ADR 41).
+          "x-altcha",
         ),
         headerSafe,
         { maxKeys: 2 },
       ),
     })
-    .map(({ method, path, cookie: cookieValue, type, body, accept, origin, extra }) => {
-      const headers: Record<string, string> = { ...extra };
+    .map(({ method, path, cookie: cookieValue, type, body, routeHeaders, accept, origin, extra }) => {
+      const headers: Record<string, string> = { ...extra, ...routeHeaders };
       if (cookieValue) headers.cookie = cookieValue;
       if (body !== undefined && type) headers["content-type"] = type;
       if (accept) headers.accept = accept;

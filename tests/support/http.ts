@@ -1,3 +1,4 @@
+import { challengeHeaders } from "#tests/support/pow.ts";
 import { uniqueEmail } from "#tests/support/factories.ts";
 
 export type Session = { email: string; password: string; name: string; cookie: string; token: string };
@@ -9,7 +10,11 @@ export async function signUp(
 ): Promise<Session> {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
+    headers: {
+      "content-type": "application/json",
+      origin: baseUrl,
+      ...(await challengeHeaders(baseUrl, "POST", "/api/auth/sign-up/email")),
+    },
     body: JSON.stringify({ email, password, name }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
@@ -21,18 +26,27 @@ export async function signUp(
   return { email, password, name, cookie, token };
 }
 
-type JsonInit = { method?: string; body?: unknown; session?: Session; headers?: Record<string, string> };
+type JsonInit = {
+  method?: string;
+  body?: unknown;
+  session?: Session;
+  headers?: Record<string, string>;
+  /** Solve the board's proof-of-work challenge for a form post that wants one (the default), as the browser does. */
+  solveChallenge?: boolean;
+};
 
 /** fetch + JSON, returning status, headers and the parsed body (or the raw text when it is not JSON). */
 export async function api(
   baseUrl: string,
   path: string,
-  { method = "GET", body, session, headers = {} }: JsonInit = {},
+  { method = "GET", body, session, headers = {}, solveChallenge = true }: JsonInit = {},
 ) {
+  const solution = solveChallenge ? await challengeHeaders(baseUrl, method, path) : {};
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
       origin: baseUrl,
+      ...solution,
       ...(body !== undefined ? { "content-type": "application/json" } : {}),
       ...(session ? { cookie: session.cookie } : {}),
       ...headers,

@@ -30,6 +30,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       MODERATION: "off",
       POSTS_PER_DAY: "100000",
       REQUIRE_EMAIL_VERIFICATION: "false",
+      // Tests solve every challenge (tests/support/pow.ts), at a low difficulty so they stay quick.
+      POW_MAX_NUMBER: "1000",
       ...options.env,
     },
   });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { createChallenge, verifySolution } from "altcha-lib/v1";
 import { createApiClient, NETWORK_FAILURE, UNREADABLE_ANSWER } from "#app/lib/api-client.ts";
 import { jobInputSchema } from "#shared/job.ts";
 import { validJob } from "#tests/support/factories.ts";
@@ -10,12 +11,16 @@ type Answer = { status: number; type?: string; body?: string };
 
 /** A real HTTP server on 127.0.0.1 that answers what each test sets, and remembers what it was sent. */
 let answer: (request: Received) => Answer;
+let challengeAnswer: string;
 let received: Received[];
 let origin: string;
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   let body = "";
   request.on("data", (chunk: Buffer) => (body += chunk.toString()));
   request.on("end", () => {
+    // A board with its proof-of-work challenges off (ADR 41) unless a test sets one: the post is what is recorded.
+    if (request.url === "/api/challenge")
+      return response.writeHead(200, { "content-type": "application/json" }).end(challengeAnswer);
     const sent: Received = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, body };
     received.push(sent);
     const { status, type = "application/json", body: text = "" } = answer(sent);
@@ -34,6 +39,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   received = [];
+  challengeAnswer = "null";
   answer = () => ({ status: 500 });
 });
 
@@ -167,4 +173,21 @@ test("without a token-sync URL nothing is sent", async () => {
   await client.syncSignIn(null);
   await client.syncSignOut(null);
   expect(received).toEqual([]);
+});
+
+test("a form post carries the solution of a fresh challenge in X-Altcha, one the server's check accepts", async () => {
+  const challenge = await createChallenge({
+    algorithm: "SHA-256",
+    hmacKey: "test key",
+    maxNumber: 200,
+    expires: new Date(Date.now() + 600_000),
+  });
+  challengeAnswer = JSON.stringify({ ...challenge, expiresAt: new Date(Date.now() + 600_000).toISOString() });
+  answer = () => ({ status: 200 });
+  expect((await createApiClient(origin).sendContactMessage({ name: "Anu", email: "a@b.c", message: "Hi" })).ok).toBe(
+    true,
+  );
+  const solution = received[0]?.headers["x-altcha"];
+  expect(typeof solution).toBe("string");
+  expect(await verifySolution(String(solution), "test key")).toBe(true);
 });

@@ -10,6 +10,7 @@ const newcomer: Account = {
   isAdmin: false,
   trustedAt: null,
   suspendedAt: null,
+  twoFactorEnabled: false,
 };
 const trusted: Account = { ...newcomer, trustedAt: new Date("2026-01-01") };
 
