@@ -4,12 +4,13 @@
 -- and skills, C location, industry, employment type and experience level, D description). Adding the column rewrites the table once (about two minutes at
 -- 1M listings), and its index takes about as long.
 -- The text a listing's words are read from: lower-cased, with the names the English parser would cut to a bare "c"
--- or fold into one word spelt as words ("c++" cpp, "c#" csharp, ".net" dotnet, "UI/UX" ui ux). The query side
+-- or fold into one token ("c++" cpp, "c#" csharp, ".net" dotnet; slashes and dots are spaces, so "UI/UX" is ui ux
+-- and "Node.js" node js, found by "node" like every other word, not as a file name). The query side
 -- rewrites typed words the same way (server/jobs/relevance.ts).
 -- Plain replace(), not regexp_replace(): the vector is computed for every listing written, and a seeded listing's
 -- vector was most of its insert's cost.
 CREATE OR REPLACE FUNCTION job_search_text(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT replace(replace(replace(translate(lower($1), '/', ' '), 'c++', 'cpp'), 'c#', 'csharp'), '.net', ' dotnet')
+  SELECT translate(replace(replace(replace(lower($1), 'c++', 'cpp'), 'c#', 'csharp'), '.net', ' dotnet'), '/.', '  ')
 $$;--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
   setweight(to_tsvector('english'::regconfig, job_search_text("title")), 'A')
