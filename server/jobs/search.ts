@@ -141,18 +141,18 @@ async function completeWords(db: Db, query: SearchQuery): Promise<Set<string>> {
 export async function searchFilters(db: Db, search: JobSearch, now: Date, text: TextOptions): Promise<Filters> {
   const shortLocation = search.location !== undefined && isShortText(search.location);
   const query = search.search ? (text.query ?? parseSearchQuery(search.search, text.synonyms)) : undefined;
-  const [titleContains, location, locations, named] = await Promise.all([
+  const [titleContains, location, locations, named, complete] = await Promise.all([
     search.search && isShortText(search.search) ? shortTextFilter(db, jobs.title, search.search) : undefined,
     search.location && shortLocation ? shortTextFilter(db, jobs.location, search.location) : undefined,
     search.location && !shortLocation ? matchingLocations(db, search.location) : undefined,
     query && !search.location ? placeOf(db, query, now) : undefined,
+    query ? completeWords(db, query) : undefined,
   ]);
   let title: SQL | undefined;
   let tier: SQL | undefined;
   if (query && search.search) {
     const contains = titleContains ?? sql`${jobs.titleLower} LIKE lower(${containsPattern(search.search)})`;
     const words = named ? { ...query, groups: query.groups.filter((group) => group !== named.group) } : query;
-    const complete = await completeWords(db, words);
     title = textMatches(words, contains, { place: named ? locationIn(named.place.values) : undefined, complete });
     tier = tierOf(words);
   }
