@@ -119,17 +119,42 @@ async function placeOf(
   return undefined;
 }
 
+/**
+ * Whether a word is a whole word of some listing, remembered for a minute per database (at most 10,000 words): a search
+ * asks it for every word, and a word's answer only changes when a listing brings it (it is then matched by prefix,
+ * which finds it too, for that minute).
+ */
+const knownWords = (() => {
+  const TTL_MS = 60_000;
+  const MAX_WORDS = 10_000;
+  const byDb = new WeakMap<Db, Map<string, { complete: boolean; until: number }>>();
+  return async (db: Db, words: string[]): Promise<Set<string>> => {
+    let cache = byDb.get(db);
+    if (!cache) byDb.set(db, (cache = new Map()));
+    const now = Date.now();
+    const unknown = words.filter((word) => (cache.get(word)?.until ?? 0) <= now);
+    if (unknown.length > 0) {
+      const rows = await rowsOf(
+        db,
+        sql`SELECT ${searchTerms.term} AS term FROM ${searchTerms} WHERE ${searchTerms.term} IN ${unknown}`,
+      );
+      const found = new Set(rows.map(({ term }) => String(term)));
+      for (const word of unknown) {
+        // A Map iterates in insertion order: the first key is the oldest.
+        if (cache.size >= MAX_WORDS) cache.delete(cache.keys().next().value as string);
+        cache.set(word, { complete: found.has(word), until: now + TTL_MS });
+      }
+    }
+    return new Set(words.filter((word) => cache.get(word)?.complete));
+  };
+})();
+
 /** The query's words that are whole words of some listing (search_terms), so matched exactly rather than by prefix. */
 async function completeWords(db: Db, query: SearchQuery): Promise<Set<string>> {
   const words = [
     ...new Set(query.groups.flatMap((group) => group.alternatives.flatMap((a) => lexemeWords(asIndexed(a))))),
   ].filter((word) => [...word].length >= 3);
-  if (words.length === 0) return new Set();
-  const rows = await rowsOf(
-    db,
-    sql`SELECT ${searchTerms.term} AS term FROM ${searchTerms} WHERE ${searchTerms.term} IN ${words}`,
-  );
-  return new Set(rows.map(({ term }) => String(term)));
+  return words.length === 0 ? new Set() : knownWords(db, words);
 }
 
 /**
@@ -270,11 +295,14 @@ async function pageOf(
     }
   }
   const { rows, nextCursor } = found;
-  // A short page by `page` already tells the exact total; only a full page or a cursor page needs counting.
+  // A short page by `page`, or a ranking of every match, already tells the exact total; only a full page or a cursor
+  // page needs counting.
   const total: Total =
-    !cursor && rows.length < search.limit && (rows.length > 0 || offset === 0)
-      ? { total: offset + rows.length, totalIsExact: true }
-      : await countMatches(db, filters.where, offset + rows.length);
+    "total" in found && typeof found.total === "number"
+      ? { total: found.total, totalIsExact: true }
+      : !cursor && rows.length < search.limit && (rows.length > 0 || offset === 0)
+        ? { total: offset + rows.length, totalIsExact: true }
+        : await countMatches(db, filters.where, offset + rows.length);
   return { jobs: rows.map(toWireJob), nextCursor, ...total };
 }
 
@@ -332,6 +360,8 @@ async function rankedRows(
     return {
       rows: rows.slice(0, page.limit),
       nextCursor: rows.length > page.limit ? encodeRankCursor({ position: page.offset + page.limit }) : null,
+      // Fewer matches than a ranking holds: the ranking is every match, so it is the exact total.
+      ...(complete && first ? { total: Number(first.size) } : {}),
     };
   }
   // The page reaches past the ranked matches: it goes on with the next matches in list order, which all stand after
