@@ -293,6 +293,8 @@ describe.each(engines)("job validation on %s", (engine) => {
         ...before,
         title: "Lead Frontend Developer",
         titleLower: "lead frontend developer",
+        // The words a search reads follow the title (ADR 38).
+        searchVector: expect.stringContaining("'lead':1A"),
         maxSalary: 75000,
         updatedAt: expect.any(Date),
       });

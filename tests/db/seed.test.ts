@@ -258,6 +258,10 @@ describe.each(engines)("demo seed on %s", (engine) => {
       body: { email: DEMO_ADMIN.email, password: passwords.admin },
     });
     const viewer = { id: signedIn.user.id, email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, image: null };
+    // An admin opens the queue only with a second factor (ADMIN_REQUIRE_2FA, on by default): the demo admin too.
+    await expect(services.moderation.listQueue({ viewer })).rejects.toMatchObject({ code: "SECOND_FACTOR_REQUIRED" });
+    // Enrolling is tested through the real flow in tests/api/second-factor.test.ts; here it is the flag it leaves.
+    await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, signedIn.user.id));
     const queue = await services.moderation.listQueue({ viewer });
     expect(queue.map((item) => [item.status, item.openReports]).sort()).toEqual([
       ["pending", 0],
