@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import {
   DATE_POSTED,
   EMPLOYMENT_TYPES,
@@ -14,6 +15,8 @@ import { rowsOf } from "#server/db/rows.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
 import { estimateRows } from "#server/jobs/counts.ts";
+
+const dialect = new PgDialect();
 import { searchFilters, type TextOptions } from "#server/jobs/search.ts";
 
 /** Up to this many matches of a filter's other options, each option's count is exact; above, an estimate. */
@@ -58,21 +61,30 @@ export async function countSearchOptions(
 ): Promise<OptionCounts> {
   const filters = await searchFilters(db, search, now, text);
   const shares = await optionShares(db);
+  // Filters the search does not set give the same "other options" conditions: each is planned once.
+  const plans = new Map<string, Promise<number>>();
+  const estimate = (where: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(where);
+    const key = JSON.stringify([text, params]);
+    let planned = plans.get(key);
+    if (!planned) plans.set(key, (planned = estimateRows(db, where)));
+    return planned;
+  };
   const counted = await Promise.all(
     (Object.keys(OPTIONS) as OptionFilter[]).map(async (filter) => {
       const options = OPTIONS[filter];
       const others = filters.with({ ...search, [filter]: filter === "datePosted" ? "all" : undefined } as JobSearch);
-      const othersEstimate = await estimateRows(db, others);
+      const othersEstimate = await estimate(others);
       const exact = othersEstimate <= EXACT_OPTION_COUNT_TRIED ? await exactCounts(db, filter, others, now) : undefined;
-      const estimate = async (option: string) =>
+      const estimateOf = async (option: string) =>
         filter === "datePosted"
-          ? estimateRows(db, filters.with({ ...search, datePosted: option } as JobSearch))
+          ? estimate(filters.with({ ...search, datePosted: option } as JobSearch))
           : othersEstimate * (shares[filter]?.[option] ?? 0);
       const byOption = exact
         ? options.map((option) => [option, { total: exact[option] ?? 0, totalIsExact: true }] as const)
         : await Promise.all(
             options.map(
-              async (option) => [option, { total: Math.round(await estimate(option)), totalIsExact: false }] as const,
+              async (option) => [option, { total: Math.round(await estimateOf(option)), totalIsExact: false }] as const,
             ),
           );
       return [filter, Object.fromEntries(byOption)] as const;
