@@ -28,7 +28,7 @@ export const EXACT_OPTION_COUNT_LIMIT = 10_000;
  * more database time than the page's own search, and the planner's estimate of several words is often far off.
  */
 const EXACT_OPTION_COUNT_TRIED = 2_000;
-const OPTION_COUNT_BUDGET_MS = 10;
+const OPTION_COUNT_BUDGET_MS = 25;
 
 const QUERY_CANCELED = "57014";
 

@@ -101,23 +101,48 @@ async function placeOf(
   const groups = query.groups.filter((group) => !group.quoted);
   const names = [...new Set(groups.flatMap((group) => group.alternatives))];
   if (names.length === 0) return undefined;
-  const rows = await rowsOf(
-    db,
-    sql`SELECT ${jobLocations.locationLower} AS value, trim(split_part(${jobLocations.locationLower}, ',', 1)) AS name
-      FROM ${jobLocations}
-      WHERE trim(split_part(${jobLocations.locationLower}, ',', 1)) IN ${names}
-        AND EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.locationLower} = ${jobLocations.locationLower}
-          AND ${searchConditions(EVERY_LIVE_JOB, now)})
-      LIMIT ${MERGED_LOCATIONS}`,
-  );
+  const located = await liveLocationsNamed(db, names, now);
   for (const group of groups) {
-    const values = rows
-      .filter(({ name }) => group.alternatives.includes(String(name)))
-      .map(({ value }) => String(value));
+    const values = [...new Set(group.alternatives.flatMap((name) => located.get(name) ?? []))];
     if (values.length > 0) return { place: { typed: group.typed, values }, group };
   }
   return undefined;
 }
+
+/**
+ * The live locations each name names, remembered for half a minute per database (at most 10,000 names): every text
+ * search asks it for each of its words. A location whose first listing arrives, or whose last one leaves, is read as a
+ * place from the next half minute.
+ */
+const liveLocationsNamed = (() => {
+  const TTL_MS = 30_000;
+  const MAX_NAMES = 10_000;
+  const byDb = new WeakMap<Db, Map<string, { values: string[]; until: number }>>();
+  return async (db: Db, names: string[], now: Date): Promise<Map<string, string[]>> => {
+    let cache = byDb.get(db);
+    if (!cache) byDb.set(db, (cache = new Map()));
+    const at = Date.now();
+    const unknown = names.filter((name) => (cache.get(name)?.until ?? 0) <= at);
+    if (unknown.length > 0) {
+      const rows = await rowsOf(
+        db,
+        sql`SELECT ${jobLocations.locationLower} AS value, trim(split_part(${jobLocations.locationLower}, ',', 1)) AS name
+          FROM ${jobLocations}
+          WHERE trim(split_part(${jobLocations.locationLower}, ',', 1)) IN ${unknown}
+            AND EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.locationLower} = ${jobLocations.locationLower}
+              AND ${searchConditions(EVERY_LIVE_JOB, now)})
+          LIMIT ${MERGED_LOCATIONS * unknown.length}`,
+      );
+      for (const name of unknown) {
+        // A Map iterates in insertion order: the first key is the oldest.
+        if (cache.size >= MAX_NAMES) cache.delete(cache.keys().next().value as string);
+        const values = rows.filter((row) => String(row.name) === name).map(({ value }) => String(value));
+        cache.set(name, { values: values.slice(0, MERGED_LOCATIONS), until: at + TTL_MS });
+      }
+    }
+    return new Map(names.map((name) => [name, cache.get(name)?.values ?? []]));
+  };
+})();
 
 /**
  * Whether a word is a whole word of some listing, remembered for a minute per database (at most 10,000 words): a search
