@@ -123,6 +123,18 @@ export function textMatches(
 }
 
 /**
+ * Each group's own word condition, for the planner to estimate alone: the rows matching the rarest group bound a text
+ * search's matches from above, where the estimate of the groups ANDed takes them as independent (ADR 38). Groups with
+ * no dictionary word are left out: they are matched in the title as text.
+ */
+export function groupMatches(query: SearchQuery, complete: ReadonlySet<string> = NONE): SQL[] {
+  return query.groups.flatMap((group) => {
+    const tsquery = groupQuery(group, true, "", complete);
+    return tsquery ? [matches(tsquery)] : [];
+  });
+}
+
+/**
  * A matching row's tier, best first (ADR 38): 0 the exact title; 1 every typed word a whole word (or its form) of the
  * title; 2 every group in the title, by a synonym or prefix; 3 every group in the title, company or skills; 4 the
  * title contains the text or each typed word inside a word ("script" in "JavaScript"); 5 anywhere else (location,

@@ -11,7 +11,7 @@ import { after, containsPattern, LIST_ORDER, micros, searchConditions } from "#s
 import { toWireJob, WIRE_COLUMNS, type WireRow } from "#server/jobs/mapper.ts";
 import { EVERY_LIVE_JOB } from "#server/jobs/repository.ts";
 import { lexemeWords, parseSearchQuery, type QueryGroup, type SearchQuery, type Synonyms } from "#server/jobs/query.ts";
-import { asIndexed, textMatches, tierOf } from "#server/jobs/relevance.ts";
+import { asIndexed, groupMatches, textMatches, tierOf } from "#server/jobs/relevance.ts";
 import { correctQuery } from "#server/jobs/typos.ts";
 
 /** A 1–2 character text, whose lower-cased form has as many characters (so the grams index holds it as it is). */
@@ -81,7 +81,15 @@ type Filters = {
   byLocation?: { values: string[]; at: (value: string) => SQL };
   tier?: SQL;
   place?: Place;
+  /** A text search's conditions apart, for its ranking (rankedRows). */
+  text?: TextConditions;
 };
+
+/**
+ * A text search's conditions apart: the other filters (`others`, and `othersAt` one location of a location search
+ * walked location by location), the text's own (`matches`), and each group's words alone (`groups`, ADR 38).
+ */
+type TextConditions = { others: SQL; othersAt?: (value: string) => SQL; matches: SQL; groups: SQL[] };
 
 /** A place typed in the search box ("python chennai"), taken as the location: its words and the locations it names. */
 export type Place = { typed: string; values: string[] };
@@ -200,26 +208,39 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
   ]);
   let title: SQL | undefined;
   let tier: SQL | undefined;
+  let groups: SQL[] = [];
   if (query && search.search) {
     const contains = titleContains ?? sql`${jobs.titleLower} LIKE lower(${containsPattern(search.search)})`;
     const words = named ? { ...query, groups: query.groups.filter((group) => group !== named.group) } : query;
-    title = textMatches(words, contains, { place: named ? locationIn(named.place.values) : undefined, complete });
+    const place = named ? locationIn(named.place.values) : undefined;
+    title = textMatches(words, contains, { place, complete });
     tier = tierOf(words);
+    groups = [...groupMatches(words, complete), ...(place ? [place] : [])];
+    // No dictionary word ("in", "100%"): the text is found in the title only, and that is what bounds its matches.
+    if (groups.length === 0) groups = [title];
   }
   const ranking = { tier, place: named?.place };
+  const withoutText = { ...search, search: undefined };
+  const textConditions = (others: SQL, othersAt?: (value: string) => SQL) =>
+    title ? { text: { others, othersAt, matches: title, groups } } : {};
   if (!locations) {
     const conditions = (other: JobSearch) => searchConditions(other, now, { title, location });
-    return { where: conditions(search), with: conditions, ...ranking };
+    return {
+      where: conditions(search),
+      with: conditions,
+      ...ranking,
+      ...textConditions(searchConditions(withoutText, now, { location })),
+    };
   }
   const conditions = (other: JobSearch) => searchConditions(other, now, { title, location: locationIn(locations) });
+  const at = (other: JobSearch) => (value: string) =>
+    searchConditions(other, now, { title, location: locationIn([value]) });
   return {
     where: conditions(search),
     with: conditions,
-    byLocation: {
-      values: locations,
-      at: (value) => searchConditions(search, now, { title, location: locationIn([value]) }),
-    },
+    byLocation: { values: locations, at: at(search) },
     ...ranking,
+    ...textConditions(searchConditions(withoutText, now, { location: locationIn(locations) }), at(withoutText)),
   };
 }
 
@@ -268,20 +289,42 @@ export async function searchJobRows(db: Db, search: JobSearch, text: TextOptions
   return { ...found, ...notes };
 }
 
-/** The first this many matches in list order are ranked by relevance; past them, a ranked search is in list order. */
-export const RANKED_MATCHES = 200;
+/**
+ * The first matches in list order, at most this many, are ranked by relevance; past them, a ranked search is in list
+ * order. 200 until the ranking read its matches from a bounded walk: finding 200 took 4,000 rows' words at 1M for a
+ * word in one listing of twenty, twice what a page of 100 needs.
+ */
+export const RANKED_MATCHES = 100;
 
 /**
- * How a text search's newest matches are found (ADR 38). One the planner expects to match fewer listings than
- * RARE_MATCHES is read from the text index first, all its matches, then sorted: the index holds few of them. Any other
- * walks the list index newest first, meeting matches at once when they are common, within WALK_BUDGET_MS; past it,
- * the text index is read after all. The planner's estimate alone cannot choose: it takes words as independent and they
- * are not ("writer content" was estimated at 1,235 matches for 24,749 at 1M, read from the text index in 440 ms;
+ * A ranked search whose every group matches at least this many listings (the planner's estimate of each group alone)
+ * finds the matches it ranks by walking the newest RANKING_WALK listings that pass its other filters; fewer, and it
+ * reads all its matches from the text index, then keeps the newest (ADR 38). A group's estimate is a bound the words
+ * together cannot exceed; the planner's estimate of them together takes them as independent, and they are not: "ml
+ * engineer" was estimated at 1,519 listings and matched 49,877, read from the text index in 450 ms.
+ */
+export const FEW_TEXT_MATCHES = 2_000;
+
+/**
+ * How many of the newest listings passing a ranked search's other filters the walk reads: the ranking is of the
+ * matches among them (at most RANKED_MATCHES), the same for every page of the search. A bound in rows, not time: a
+ * walk cut off by a time budget under load ended in a read of the text index costing ten times the walk.
+ */
+export const RANKING_WALK = 4_000;
+
+/**
+ * How a text search's newest matches are found in list order (ADR 38). One the planner expects to match fewer listings
+ * than RARE_MATCHES is read from the text index first, all its matches, then sorted: the index holds few of them. Any
+ * other walks the list index newest first, meeting matches at once when they are common, within WALK_BUDGET_MS; past
+ * it, the text index is read after all. The planner's estimate alone cannot choose: it takes words as independent and
+ * they are not ("writer content" was estimated at 1,235 matches for 24,749 at 1M, read from the text index in 440 ms;
  * "engineer recruiter" at thousands for none, walked through every live listing in 950 ms).
  */
 const RARE_MATCHES = 300;
 const WALK_BUDGET_MS = 30;
 const QUERY_CANCELED = "57014";
+
+type Rows = { rows: WireRow[]; nextCursor: string | null; total?: number };
 
 async function pageOf(
   db: Db,
@@ -289,41 +332,18 @@ async function pageOf(
   filters: Filters,
 ): Promise<Total & { jobs: Job[]; nextCursor: string | null }> {
   const cursor = search.cursor;
-  const ranked = filters.tier !== undefined && sortOf(search) === "relevance";
   const offset = cursor ? ("position" in cursor ? cursor.position : 0) : (search.page - 1) * search.limit;
   const listCursor = cursor && "postedMicros" in cursor ? cursor : undefined;
-  const read = (connection: Reader, materialize: boolean) =>
-    ranked && filters.tier && !listCursor && offset < RANKED_MATCHES
-      ? rankedRows(connection, filters.where, filters.tier, { offset, limit: search.limit, materialize })
-      : listRows(connection, filters, {
-          offset: listCursor ? 0 : offset,
-          limit: search.limit,
-          cursor: listCursor,
-          materialize,
-        });
-  const text = filters.tier !== undefined;
-  const sparse = text && (await estimateRows(db, filters.where)) < RARE_MATCHES;
-  let found: Awaited<ReturnType<typeof read>>;
-  if (!text || sparse) {
-    found = await read(db, sparse);
-  } else {
-    try {
-      found = await db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${WALK_BUDGET_MS}`));
-        // A walk, not the planner's choice: from an estimate it would read every match from the indexes and sort them.
-        await tx.execute(sql.raw("SET LOCAL enable_bitmapscan = off"));
-        return read(tx, false);
-      });
-    } catch (error) {
-      if (!hasSqlState(error, QUERY_CANCELED)) throw error;
-      found = await read(db, true);
-    }
-  }
+  const { tier, text } = filters;
+  const found: Rows =
+    tier && text && sortOf(search) === "relevance" && !listCursor && offset < RANKED_MATCHES
+      ? await rankedRows(db, filters, { tier, text }, { offset, limit: search.limit })
+      : await listedRows(db, filters, { offset: listCursor ? 0 : offset, limit: search.limit, cursor: listCursor });
   const { rows, nextCursor } = found;
   // A short page by `page`, or a ranking of every match, already tells the exact total; only a full page or a cursor
   // page needs counting.
   const total: Total =
-    "total" in found && typeof found.total === "number"
+    found.total !== undefined
       ? { total: found.total, totalIsExact: true }
       : !cursor && rows.length < search.limit && (rows.length > 0 || offset === 0)
         ? { total: offset + rows.length, totalIsExact: true }
@@ -331,12 +351,35 @@ async function pageOf(
   return { jobs: rows.map(toWireJob), nextCursor, ...total };
 }
 
+/** A page of matches in list order: a text search's as RARE_MATCHES says. */
+async function listedRows(
+  db: Db,
+  filters: Pick<Filters, "where" | "byLocation" | "tier">,
+  page: { offset: number; limit: number; cursor?: JobCursor },
+): Promise<Rows> {
+  if (filters.tier === undefined) return listRows(db, filters, { ...page, materialize: false });
+  if ((await estimateRows(db, filters.where)) < RARE_MATCHES) {
+    return listRows(db, filters, { ...page, materialize: true });
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${WALK_BUDGET_MS}`));
+      // A walk, not the planner's choice: from an estimate it would read every match from the indexes and sort them.
+      await tx.execute(sql.raw("SET LOCAL enable_bitmapscan = off"));
+      return await listRows(tx, filters, { ...page, materialize: false });
+    });
+  } catch (error) {
+    if (!hasSqlState(error, QUERY_CANCELED)) throw error;
+    return listRows(db, filters, { ...page, materialize: true });
+  }
+}
+
 /** A page in list order, and the cursor after it when there is more. */
 async function listRows(
   db: Reader,
-  filters: Filters,
+  filters: Pick<Filters, "where" | "byLocation">,
   page: { offset: number; limit: number; cursor?: JobCursor; materialize: boolean },
-) {
+): Promise<Rows> {
   const rows = await pageOfRows(db, filters, { ...page, limit: page.limit + 1 });
   const pageRows = rows.slice(0, page.limit);
   const last = pageRows.at(-1);
@@ -346,23 +389,68 @@ async function listRows(
 }
 
 /**
- * A page of a ranking: the first RANKED_MATCHES matches in list order (the newest), ordered by tier, then newest
- * first. When they are all the matches there are, the ranking is complete; otherwise the page goes on in list order
- * after the oldest ranked match, which is where every unranked match stands.
+ * Each estimate of a group's matches alone, remembered for a minute per database (at most 10,000): the planner's
+ * statistics of a word change with ANALYZE, not from one search to the next.
+ */
+const groupEstimates = (() => {
+  const TTL_MS = 60_000;
+  const MAX_GROUPS = 10_000;
+  const dialect = new PgDialect();
+  const byDb = new WeakMap<Db, Map<string, { rows: Promise<number>; until: number }>>();
+  return (db: Db, group: SQL): Promise<number> => {
+    let cache = byDb.get(db);
+    if (!cache) byDb.set(db, (cache = new Map()));
+    const { sql: text, params } = dialect.sqlToQuery(group);
+    const key = JSON.stringify([text, params]);
+    const kept = cache.get(key);
+    if (kept && kept.until > Date.now()) return kept.rows;
+    // A Map iterates in insertion order: the first key is the oldest.
+    if (cache.size >= MAX_GROUPS) cache.delete(cache.keys().next().value as string);
+    const rows = estimateRows(db, group);
+    cache.set(key, { rows, until: Date.now() + TTL_MS });
+    rows.catch(() => cache.delete(key));
+    return rows;
+  };
+})();
+
+/**
+ * A page of a ranking: the first matches in list order (the newest, at most RANKED_MATCHES), ordered by tier, then
+ * newest first; then the other matches in list order, from where the ranked ones end. The matches ranked are found
+ * as FEW_TEXT_MATCHES says: from the text index, all of them and the newest kept (then the ranking is complete when
+ * they are fewer than RANKED_MATCHES), or among the newest RANKING_WALK listings passing the other filters.
  */
 async function rankedRows(
-  db: Reader,
-  where: SQL,
-  tier: SQL,
-  page: { offset: number; limit: number; materialize: boolean },
-) {
+  db: Db,
+  filters: Filters,
+  { tier, text }: { tier: SQL; text: TextConditions },
+  page: { offset: number; limit: number },
+): Promise<Rows> {
+  const estimates = await Promise.all(text.groups.map((group) => groupEstimates(db, group)));
+  const fromIndex = Math.min(...estimates) < FEW_TEXT_MATCHES;
   const columns = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.searchVector}`;
-  // Materialized, only the matches' ids and dates are gathered; the ranked ones' words are read afterwards.
-  const newest = page.materialize
-    ? sql`WITH matches AS MATERIALIZED (SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs} WHERE ${where}),
+  let newest: SQL;
+  if (fromIndex) {
+    // Materialized, only the matches' ids and dates are gathered; the ranked ones' words are read afterwards.
+    newest = sql`WITH matches AS MATERIALIZED (SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs} WHERE ${filters.where}),
         newest AS (SELECT id FROM matches ORDER BY posting_date DESC, id DESC LIMIT ${RANKED_MATCHES})
-      SELECT ${columns} FROM newest JOIN ${jobs} ON ${jobs.id} = newest.id`
-    : sql`SELECT ${columns} FROM ${jobs} WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${RANKED_MATCHES}`;
+      SELECT ${columns} FROM newest JOIN ${jobs} ON ${jobs.id} = newest.id`;
+  } else {
+    // The text's conditions read the walked rows' columns under the table's name.
+    const walked = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.searchVector}`;
+    const walk = (others: SQL) =>
+      sql`SELECT ${walked} FROM ${jobs} WHERE ${others} ORDER BY ${LIST_ORDER} LIMIT ${RANKING_WALK}`;
+    const values = filters.byLocation?.values ?? [];
+    // A few locations: each one's walk, merged, as a page is (ADR 27); `IN (…)` would read all their listings and sort.
+    const newestWalked =
+      text.othersAt && values.length > 1
+        ? sql`${sql.join(
+            values.map((value) => sql`(${walk(text.othersAt?.(value) ?? sql`false`)})`),
+            sql` UNION ALL `,
+          )} ORDER BY posting_date DESC, id DESC LIMIT ${RANKING_WALK}`
+        : walk(text.others);
+    newest = sql`SELECT ${columns} FROM (${newestWalked}) AS jobs WHERE ${text.matches}
+      ORDER BY ${LIST_ORDER} LIMIT ${RANKED_MATCHES}`;
+  }
   const raw = await rowsOf(
     db,
     sql`WITH ranked AS (
@@ -375,38 +463,36 @@ async function rankedRows(
       LIMIT ${page.limit + 1} OFFSET ${page.offset}
     )
     SELECT ${WIRE_SELECT}, page.tier, boundary.size, boundary.id AS boundary_id, boundary.posted_micros AS boundary_micros
-    FROM page JOIN ${jobs} ON ${jobs.id} = page.id CROSS JOIN boundary
+    FROM boundary LEFT JOIN (page JOIN ${jobs} ON ${jobs.id} = page.id) ON true
     ORDER BY page.tier, page.posting_date DESC, page.id DESC`,
   );
-  const rows = raw.map(jobRowFrom);
+  // The boundary comes with every row, and alone (its job's columns null) when the page is past the ranking.
   const [first] = raw;
-  const complete = first === undefined || Number(first.size) < RANKED_MATCHES;
+  const size = Number(first?.size ?? 0);
+  const rows = raw.filter((row) => row.id !== null && row.id !== undefined).map(jobRowFrom);
+  const complete = fromIndex && size < RANKED_MATCHES;
   if (complete || rows.length > page.limit) {
     return {
       rows: rows.slice(0, page.limit),
       nextCursor: rows.length > page.limit ? encodeRankCursor({ position: page.offset + page.limit }) : null,
       // Fewer matches than a ranking holds: the ranking is every match, so it is the exact total.
-      ...(complete && first ? { total: Number(first.size) } : {}),
+      ...(complete ? { total: size } : {}),
     };
   }
   // The page reaches past the ranked matches: it goes on with the next matches in list order, which all stand after
-  // the oldest ranked one, as does the cursor after a ranked row.
-  const boundary = { postedMicros: String(first.boundary_micros), id: String(first.boundary_id) };
-  const more = await pageOfRows(
+  // the oldest ranked one (none ranked: from the start), as does the cursor after a ranked row.
+  const boundary =
+    size > 0 ? { postedMicros: String(first?.boundary_micros), id: String(first?.boundary_id) } : undefined;
+  const remaining = page.limit - rows.length;
+  const more = await listedRows(
     db,
-    { where },
-    { offset: 0, limit: page.limit + 1 - rows.length, cursor: boundary, materialize: page.materialize },
+    { where: filters.where, tier },
+    { offset: Math.max(0, page.offset - size), limit: Math.max(1, remaining), cursor: boundary },
   );
-  const all = [
-    ...rows.map((row) => ({ row, after: boundary })),
-    ...more.map(({ row, postedMicros }) => ({ row, after: { postedMicros, id: row.id } })),
-  ];
-  const shown = all.slice(0, page.limit);
-  const last = shown.at(-1);
-  return {
-    rows: shown.map(({ row }) => row),
-    nextCursor: all.length > page.limit && last ? encodeCursor(last.after) : null,
-  };
+  if (remaining === 0) {
+    return { rows, nextCursor: more.rows.length > 0 && boundary ? encodeCursor(boundary) : null };
+  }
+  return { rows: [...rows, ...more.rows], nextCursor: more.nextCursor };
 }
 
 /**

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createJobs } from "#server/jobs.ts";
 import { loadEnv } from "#server/env.ts";
+import { FEW_TEXT_MATCHES, RANKED_MATCHES } from "#server/jobs/search.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import type { JobValues } from "#server/jobs/mapper.ts";
@@ -199,9 +201,73 @@ describe.each(engines)("paging a ranked search on %s", (engine) => {
     );
     const all = pages.flat();
     expect(new Set(all).size).toBe(COUNT);
-    // The first 200 matches (the newest) are ranked: their 67 whole-word titles come first.
-    expect(all.slice(0, 67).every((title) => title.startsWith("Analyst "))).toBe(true);
-    expect(all[67]?.startsWith("Subanalyst ")).toBe(true);
+    // The first RANKED_MATCHES matches (the newest) are ranked: their whole-word titles (every third) come first.
+    const wholeWords = Math.ceil(RANKED_MATCHES / 3);
+    expect(all.slice(0, wholeWords).every((title) => title.startsWith("Analyst "))).toBe(true);
+    expect(all[wholeWords]?.startsWith("Subanalyst ")).toBe(true);
+  });
+});
+
+describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
+  let server: TestServer;
+  // Enough listings holding the word for the ranking to walk the newest listings rather than read the text index.
+  const COUNT = FEW_TEXT_MATCHES + 400;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(
+      server.services.database.db,
+      Array.from({ length: COUNT }, (_, i) => ({
+        ...neutral(i, now),
+        // Every fourth listing has the word in its title; the others in their description only.
+        title: i % 4 === 0 ? `Auditor ${i}` : `Reviewer ${i}`,
+        description: "Work with the auditor team.",
+        postingDate: new Date(now - i * 60_000),
+      })),
+    );
+    // The ranking chooses its way by the planner's statistics of the word.
+    await server.services.database.db.execute(sql`ANALYZE jobs`);
+  }, 180_000);
+  afterAll(() => server.close());
+
+  test("the newest matches are ranked with the title matches first, and the cursor then visits every match once", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const { headers, json }: { headers: Headers; json: unknown } = await api(
+        server.url,
+        `/api/jobs?${new URLSearchParams({ search: "auditor", limit: "100", ...(cursor ? { cursor } : {}) })}`,
+      );
+      seen.push(...(json as { jobTitle: string }[]).map((job) => job.jobTitle));
+      cursor = headers.get("x-next-cursor");
+    }
+    expect(seen).toHaveLength(COUNT);
+    expect(new Set(seen).size).toBe(COUNT);
+    const inTitle = Math.ceil(RANKED_MATCHES / 4);
+    expect(seen.slice(0, inTitle).every((title) => title.startsWith("Auditor "))).toBe(true);
+    expect(seen[inTitle]?.startsWith("Reviewer ")).toBe(true);
+  });
+
+  test("pages by number give the same order as the cursor", async () => {
+    const byCursor: string[] = [];
+    let cursor: string | null = "";
+    for (let page = 0; page < 3 && cursor !== null; page += 1) {
+      const { headers, json }: { headers: Headers; json: unknown } = await api(
+        server.url,
+        `/api/jobs?${new URLSearchParams({ search: "auditor", limit: "30", ...(cursor ? { cursor } : {}) })}`,
+      );
+      byCursor.push(...(json as { jobTitle: string }[]).map((job) => job.jobTitle));
+      cursor = headers.get("x-next-cursor");
+    }
+    const byPage = (
+      await Promise.all(
+        [1, 2, 3].map(async (page) => {
+          const { json } = await api(server.url, `/api/jobs?search=auditor&limit=30&page=${page}`);
+          return (json as { jobTitle: string }[]).map((job) => job.jobTitle);
+        }),
+      )
+    ).flat();
+    expect(byPage).toEqual(byCursor);
   });
 });
 
