@@ -16,8 +16,9 @@ import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
 import { estimateRows } from "#server/jobs/counts.ts";
 
+import { searchFilters, textMatchBound, type TextOptions } from "#server/jobs/search.ts";
+
 const dialect = new PgDialect();
-import { searchFilters, type TextOptions } from "#server/jobs/search.ts";
 
 /** Up to this many matches of a filter's other options, each option's count is exact; above, an estimate. */
 export const EXACT_OPTION_COUNT_LIMIT = 10_000;
@@ -70,12 +71,35 @@ export async function countSearchOptions(
     if (!planned) plans.set(key, (planned = estimateRows(db, where)));
     return planned;
   };
+  const filterNames = Object.keys(OPTIONS) as OptionFilter[];
+  const othersOf = (filter: OptionFilter) =>
+    filters.with({ ...search, [filter]: filter === "datePosted" ? "all" : undefined } as JobSearch);
+  const [othersEstimates, bound] = await Promise.all([
+    Promise.all(filterNames.map((filter) => estimate(othersOf(filter)))),
+    filters.text ? textMatchBound(db, filters.text) : undefined,
+  ]);
+  // The planner takes a search's words as independent and may expect a few matches of words that have many together:
+  // counting is only tried when the rarest word alone bounds what a count would read.
+  const tried = filterNames.filter(
+    (_, i) =>
+      (othersEstimates[i] ?? Infinity) <= EXACT_OPTION_COUNT_TRIED &&
+      (bound === undefined || bound <= EXACT_OPTION_COUNT_LIMIT),
+  );
+  // Every filter's counts from one read of the matches without any of them, when that read is small enough: five
+  // reads of the same matches (a search that sets none) cost five times the one. When it is not, a filter whose other
+  // filters are unset would read the same matches again: it is estimated.
+  const together = tried.length > 1 ? await exactCountsTogether(db, filters, search, now) : undefined;
+  const othersSet = (filter: OptionFilter) =>
+    filterNames.some((other) => other !== filter && search[other] !== undefined && search[other] !== "all");
   const counted = await Promise.all(
-    (Object.keys(OPTIONS) as OptionFilter[]).map(async (filter) => {
+    filterNames.map(async (filter, i) => {
       const options = OPTIONS[filter];
-      const others = filters.with({ ...search, [filter]: filter === "datePosted" ? "all" : undefined } as JobSearch);
-      const othersEstimate = await estimate(others);
-      const exact = othersEstimate <= EXACT_OPTION_COUNT_TRIED ? await exactCounts(db, filter, others, now) : undefined;
+      const others = othersOf(filter);
+      const othersEstimate = othersEstimates[i] ?? 0;
+      const alone = tried.length > 1 && !othersSet(filter);
+      const exact = tried.includes(filter)
+        ? (together?.[filter] ?? (alone ? undefined : await exactCounts(db, filter, others, now)))
+        : undefined;
       const estimateOf = async (option: string) =>
         filter === "datePosted"
           ? estimate(filters.with({ ...search, datePosted: option } as JobSearch))
@@ -92,6 +116,68 @@ export async function countSearchOptions(
   );
   const counts: OptionCounts = Object.fromEntries(counted);
   return counts;
+}
+
+/** An option's condition on a listing's columns (a posting date option: posted since its cutoff). */
+function optionIs(filter: OptionFilter, option: string, now: Date): SQL {
+  if (filter !== "datePosted") return sql`${COLUMNS[filter]} = ${option}`;
+  const days = DATE_POSTED_DAYS[option as keyof typeof DATE_POSTED_DAYS];
+  return days === undefined ? sql`true` : sql`${jobs.postingDate} >= ${cutoff(now, days)}`;
+}
+
+const DATE_POSTED_DAYS = { "24h": 1, "7d": 7, "30d": 30 } as const;
+
+/**
+ * Every filter's option counts from one read of the search's matches with none of the filters set, each option
+ * counted where the search's other filters hold; undefined when there are more than EXACT_OPTION_COUNT_LIMIT such
+ * matches or the budget runs out.
+ */
+async function exactCountsTogether(
+  db: Db,
+  filters: { with: (search: JobSearch) => SQL },
+  search: JobSearch,
+  now: Date,
+): Promise<Partial<Record<OptionFilter, Record<string, number>>> | undefined> {
+  const filterNames = Object.keys(OPTIONS) as OptionFilter[];
+  const unfiltered = filters.with({
+    ...search,
+    ...Object.fromEntries(filterNames.map((filter) => [filter, undefined])),
+    datePosted: "all",
+  } as JobSearch);
+  const set = (filter: OptionFilter) => {
+    const value = search[filter];
+    return value !== undefined && value !== "all" ? optionIs(filter, value, now) : undefined;
+  };
+  const counts = filterNames.flatMap((filter) => {
+    const others = filterNames.filter((other) => other !== filter).flatMap((other) => set(other) ?? []);
+    return OPTIONS[filter].map((option, i) => ({
+      filter,
+      option,
+      column: `${filter}_${i}`,
+      sql: sql`count(*) FILTER (WHERE ${sql.join([optionIs(filter, option, now), ...others], sql` AND `)})`,
+    }));
+  });
+  const columns = [
+    sql`count(*) AS read`,
+    ...counts.map(({ column, sql: count }) => sql`${count} AS ${sql.identifier(column)}`),
+  ];
+  const query = sql`SELECT ${sql.join(columns, sql`, `)}
+    FROM (SELECT ${jobs.experienceLevel}, ${jobs.employmentType}, ${jobs.gender}, ${jobs.englishLevel}, ${jobs.postingDate}
+      FROM ${jobs} WHERE ${unfiltered} LIMIT ${EXACT_OPTION_COUNT_LIMIT + 1}) AS jobs`;
+  let row: Record<string, unknown> | undefined;
+  try {
+    [row] = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${OPTION_COUNT_BUDGET_MS}`));
+      return rowsOf(tx, query);
+    });
+  } catch (error) {
+    if (hasSqlState(error, QUERY_CANCELED)) return undefined;
+    throw error;
+  }
+  if (!row || Number(row.read) > EXACT_OPTION_COUNT_LIMIT) return undefined;
+  const byFilter: Partial<Record<OptionFilter, Record<string, number>>> = {};
+  for (const { filter, option, column } of counts) (byFilter[filter] ??= {})[option] = Number(row[column]);
+  return byFilter;
 }
 
 /**
