@@ -222,6 +222,7 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
         // Every fourth listing has the word in its title; the others in their description only.
         title: i % 4 === 0 ? `Auditor ${i}` : `Reviewer ${i}`,
         description: "Work with the auditor team.",
+        location: i % 10 === 0 ? "Delhi" : "Pune",
         postingDate: new Date(now - i * 60_000),
       })),
     );
@@ -246,6 +247,27 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
     const inTitle = Math.ceil(RANKED_MATCHES / 4);
     expect(seen.slice(0, inTitle).every((title) => title.startsWith("Auditor "))).toBe(true);
     expect(seen[inTitle]?.startsWith("Reviewer ")).toBe(true);
+  });
+
+  test("a place named in the box walks that place's listings, and the cursor visits each of its matches once", async () => {
+    const seen: { jobTitle: string; jobLocation: string }[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const { headers, json }: { headers: Headers; json: unknown } = await api(
+        server.url,
+        `/api/jobs?${new URLSearchParams({ search: "auditor pune", limit: "100", ...(cursor ? { cursor } : {}) })}`,
+      );
+      seen.push(...(json as { jobTitle: string; jobLocation: string }[]));
+      cursor = headers.get("x-next-cursor");
+    }
+    const inPune = Array.from({ length: COUNT }, (_, i) => i).filter((i) => i % 10 !== 0);
+    expect(seen).toHaveLength(inPune.length);
+    expect(new Set(seen.map((job) => job.jobTitle)).size).toBe(inPune.length);
+    expect(seen.every((job) => job.jobLocation === "Pune")).toBe(true);
+    // The auditors among the newest ranked listings in Pune come first.
+    const auditors = inPune.slice(0, RANKED_MATCHES).filter((i) => i % 4 === 0).length;
+    expect(seen.slice(0, auditors).every((job) => job.jobTitle.startsWith("Auditor "))).toBe(true);
+    expect(seen[auditors]?.jobTitle.startsWith("Reviewer ")).toBe(true);
   });
 
   test("pages by number give the same order as the cursor", async () => {
