@@ -378,6 +378,13 @@ async function listedRows(
   page: { offset: number; limit: number; cursor?: JobCursor; sparse?: boolean },
 ): Promise<Rows> {
   if (filters.tier === undefined) return listRows(db, filters, { ...page, materialize: false });
+  const place = !page.sparse && filters.text && !filters.byLocation ? await placeWalked(db, filters.text) : undefined;
+  if (place && filters.text) {
+    const { others, matches } = filters.text;
+    const at = (value: string) => sql`${others} AND ${locationIn([value])} AND ${matches}`;
+    filters = { ...filters, where: place.length === 1 ? at(place[0] as string) : filters.where };
+    filters.byLocation = { values: place, at };
+  }
   if (page.sparse || (await estimateRows(db, filters.where)) < RARE_MATCHES) {
     return listRows(db, filters, { ...page, materialize: true });
   }
@@ -467,6 +474,16 @@ const textFirst = (text: TextConditions) =>
   sql`matches AS MATERIALIZED (SELECT ${FILTERED_COLUMNS} FROM ${jobs}
     WHERE ${text.filtered ? sql`${text.matches} AND ${text.others}` : text.matches})`;
 
+/**
+ * The locations of a place named in the box ("python chennai") when every match stands there, as no title outside it
+ * holds the whole text: a walk of the place's listings meets its matches at once, where a walk of all listings meets
+ * the place's few among them.
+ */
+async function placeWalked(db: Db, text: TextConditions): Promise<string[] | undefined> {
+  if (!text.place) return undefined;
+  return (await anyRow(db, sql`${text.place.titleContains} AND ${text.others}`)) ? undefined : text.place.values;
+}
+
 /** Whether any listing meets `where`. */
 async function anyRow(db: Db, where: SQL): Promise<boolean> {
   return (await rowsOf(db, sql`SELECT 1 FROM ${jobs} WHERE ${where} LIMIT 1`)).length > 0;
@@ -502,12 +519,7 @@ async function rankedRows(
     const walked = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.searchVector}`;
     const walk = (others: SQL) =>
       sql`SELECT ${walked} FROM ${jobs} WHERE ${others} ORDER BY ${LIST_ORDER} LIMIT ${RANKING_WALK}`;
-    // A place named ("python chennai") is where every match stands, unless a title outside it holds the whole text:
-    // then the walk is of the place's listings, which are met at once, not of all listings for the place's few.
-    const place =
-      text.place && !(await anyRow(db, sql`${text.place.titleContains} AND ${text.others}`))
-        ? text.place.values
-        : undefined;
+    const place = await placeWalked(db, text);
     const at = place
       ? (value: string) => sql`${text.others} AND ${locationIn([value])}`
       : (text.othersAt ?? (() => text.others));

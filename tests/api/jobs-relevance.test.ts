@@ -270,6 +270,15 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
     expect(seen[auditors]?.jobTitle.startsWith("Reviewer ")).toBe(true);
   });
 
+  test("newest first, a place named in the box lists that place's matches in list order", async () => {
+    const { headers, json } = await api(server.url, "/api/jobs?search=auditor+pune&sort=newest&limit=100&page=3");
+    const inPune = Array.from({ length: COUNT }, (_, i) => i).filter((i) => i % 10 !== 0);
+    expect((json as { jobTitle: string }[]).map((job) => job.jobTitle)).toEqual(
+      inPune.slice(200, 300).map((i) => `${i % 4 === 0 ? "Auditor" : "Reviewer"} ${i}`),
+    );
+    expect(headers.get("x-search-place")).not.toBeNull();
+  });
+
   test("pages by number give the same order as the cursor", async () => {
     const byCursor: string[] = [];
     let cursor: string | null = "";
