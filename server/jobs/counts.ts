@@ -6,6 +6,7 @@ import { rowsOf } from "#server/db/rows.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
 import { LIST_ORDER } from "#server/jobs/filters.ts";
+import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
 export type Total = { total: number; totalIsExact: boolean };
 
@@ -66,7 +67,7 @@ export async function countMatches(db: Db, where: SQL, atLeast = 0): Promise<Tot
   const estimated: Total = { total: Math.max(atLeast, estimate), totalIsExact: false };
   if (plan.top.totalCost > COUNT_COST_LIMIT) return estimated;
   const key = filterKey(where);
-  if (overBudget.recalls(db, key)) return estimated;
+  if (overBudget.get(db, key)) return estimated;
   let total: number;
   try {
     total = await db.transaction(async (tx) => {
@@ -77,7 +78,7 @@ export async function countMatches(db: Db, where: SQL, atLeast = 0): Promise<Tot
   } catch (error) {
     if (!hasSqlState(error, QUERY_CANCELED)) throw error;
     // Matches too sparse for the walk to reach the limit in time: the estimate, said to be one.
-    overBudget.remember(db, key);
+    overBudget.set(db, key, true);
     return estimated;
   }
   return total <= EXACT_COUNT_LIMIT ? { total, totalIsExact: true } : approximate();
@@ -100,27 +101,7 @@ const QUERY_CANCELED = "57014";
  * 'engineer' in Pune for 0-3 years spent 75 ms of database time to arrive at the same estimate. Only the outcome
  * "too costly to count" is kept, and its answer is always labelled an estimate; an exact count is never reused.
  */
-const overBudget = (() => {
-  const TTL_MS = 60_000;
-  const MAX_ENTRIES = 1_000;
-  const byDb = new WeakMap<Db, Map<string, number>>();
-  return {
-    recalls(db: Db, key: string): boolean {
-      const until = byDb.get(db)?.get(key);
-      if (until === undefined) return false;
-      if (until > Date.now()) return true;
-      byDb.get(db)?.delete(key);
-      return false;
-    },
-    remember(db: Db, key: string): void {
-      let keys = byDb.get(db);
-      if (!keys) byDb.set(db, (keys = new Map()));
-      // A Map iterates in insertion order: the first key is the oldest.
-      if (keys.size >= MAX_ENTRIES) keys.delete(keys.keys().next().value as string);
-      keys.set(key, Date.now() + TTL_MS);
-    },
-  };
-})();
+const overBudget = rememberedPerDb<true>({ ttlMs: 60_000, max: 1_000 });
 
 const dialect = new PgDialect();
 

@@ -15,6 +15,7 @@ import { rowsOf } from "#server/db/rows.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
 import { estimateRows } from "#server/jobs/counts.ts";
+import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
 import { searchFilters, textMatchBound, type TextOptions } from "#server/jobs/search.ts";
 
@@ -185,38 +186,34 @@ async function exactCountsTogether(
  * an option's estimate is its filter's other matches times its share, as the planner would estimate it, without
  * asking the planner once per option (18 plans per page cost more than the page's own search).
  */
-const optionShares = (() => {
-  const TTL_MS = 60_000;
-  const byDb = new WeakMap<
-    Db,
-    { until: number; shares: Promise<Partial<Record<OptionFilter, Record<string, number>>>> }
-  >();
-  return (db: Db) => {
-    const kept = byDb.get(db);
-    if (kept && kept.until > Date.now()) return kept.shares;
-    const shares = rowsOf(
-      db,
-      sql`SELECT attname AS column, most_common_vals::text::text[] AS vals, most_common_freqs AS freqs
-        FROM pg_stats WHERE tablename = 'jobs' AND attname IN ('experience_level', 'employment_type', 'gender', 'english_level')`,
-    ).then((rows) => {
-      const byColumn: Record<string, OptionFilter> = {
-        experience_level: "experienceLevel",
-        employment_type: "employmentType",
-        gender: "gender",
-        english_level: "englishLevel",
-      };
-      return Object.fromEntries(
-        rows.map((row) => {
-          const vals = (row.vals as string[] | null) ?? [];
-          const freqs = ((row.freqs as (number | string)[] | null) ?? []).map(Number);
-          return [byColumn[String(row.column)], Object.fromEntries(vals.map((value, i) => [value, freqs[i] ?? 0]))];
-        }),
-      ) as Partial<Record<OptionFilter, Record<string, number>>>;
-    });
-    byDb.set(db, { until: Date.now() + TTL_MS, shares });
-    return shares;
-  };
-})();
+type Shares = Partial<Record<OptionFilter, Record<string, number>>>;
+const sharesKept = rememberedPerDb<Promise<Shares>>({ ttlMs: 60_000, max: 1 });
+
+function optionShares(db: Db): Promise<Shares> {
+  const kept = sharesKept.get(db, "shares");
+  if (kept) return kept;
+  const shares = rowsOf(
+    db,
+    sql`SELECT attname AS column, most_common_vals::text::text[] AS vals, most_common_freqs AS freqs
+      FROM pg_stats WHERE tablename = 'jobs' AND attname IN ('experience_level', 'employment_type', 'gender', 'english_level')`,
+  ).then((rows) => {
+    const byColumn: Record<string, OptionFilter> = {
+      experience_level: "experienceLevel",
+      employment_type: "employmentType",
+      gender: "gender",
+      english_level: "englishLevel",
+    };
+    return Object.fromEntries(
+      rows.map((row) => {
+        const vals = (row.vals as string[] | null) ?? [];
+        const freqs = ((row.freqs as (number | string)[] | null) ?? []).map(Number);
+        return [byColumn[String(row.column)], Object.fromEntries(vals.map((value, i) => [value, freqs[i] ?? 0]))];
+      }),
+    ) as Shares;
+  });
+  sharesKept.set(db, "shares", shares);
+  return shares;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const cutoff = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
