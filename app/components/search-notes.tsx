@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { HiddenFields } from "#app/components/hidden-fields.tsx";
-import { FILTER_KEYS, pick, type FilterKey, type HomeQuery } from "#app/lib/home-search.ts";
+import { FIELD_LABELS, FILTER_KEYS, pick, type FilterKey, type HomeQuery } from "#app/lib/home-search.ts";
 import { SEARCH_SORTS, type SearchSort } from "#shared/job.ts";
 import { roundEstimate } from "#shared/job-paging.ts";
 
@@ -116,17 +116,6 @@ export function SearchNotes({
   );
 }
 
-const FILTER_NAMES: Record<FilterKey, string> = {
-  experienceLevel: "Experience",
-  employmentType: "Type",
-  minSalary: "Minimum salary",
-  maxSalary: "Maximum salary",
-  salaryCurrency: "Salary currency",
-  datePosted: "Date Posted",
-  gender: "Gender",
-  englishLevel: "English Level",
-};
-
 export type FilterHint = { keys: FilterKey[]; href: string; total: number; totalIsExact: boolean };
 
 /** For a search that found nothing: each filter that ruled everything out, and all of them, with what is left. */
@@ -147,7 +136,7 @@ export function FilterHints({
           <li key={hint.keys.join(",")}>
             <NoteLink href={hint.href} onGo={onGo}>
               {hint.keys.length === 1
-                ? `Without ${FILTER_NAMES[hint.keys[0] as FilterKey]}: ${query[hint.keys[0] as FilterKey] ?? ""}`
+                ? `Without ${FIELD_LABELS[hint.keys[0] as FilterKey]}: ${query[hint.keys[0] as FilterKey] ?? ""}`
                 : "Without any filter"}
             </NoteLink>{" "}
             ({jobCount(hint.total, hint.totalIsExact)})

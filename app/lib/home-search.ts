@@ -16,6 +16,22 @@ export const FILTER_KEYS = [
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
+/** Each home-page field's name as its label reads: in "invalid" notes and in the hints that lift a filter. */
+export const FIELD_LABELS: Record<"search" | "location" | FilterKey | "sort" | "page", string> = {
+  search: "Position",
+  location: "Location",
+  experienceLevel: "Experience",
+  employmentType: "Type",
+  minSalary: "Minimum salary",
+  maxSalary: "Maximum salary",
+  salaryCurrency: "Salary currency",
+  datePosted: "Date Posted",
+  gender: "Gender",
+  englishLevel: "English Level",
+  sort: "Sort",
+  page: "Page",
+};
+
 /** What a link to the same search carries besides the text and location: the filters and the order. */
 export const CARRIED_KEYS = [...FILTER_KEYS, "sort"] as const;
 

@@ -23,6 +23,7 @@ import { useSheet } from "#app/hooks/use-sheet.ts";
 import { servicesContext } from "#app/context.server.ts";
 import {
   CARRIED_KEYS,
+  FIELD_LABELS,
   FILTER_KEYS,
   formToHomeQuery,
   homeSearchString,
@@ -38,21 +39,6 @@ import { counterValues, postedLabel } from "#app/lib/counters.ts";
 import { isDocumentHydrated } from "#app/lib/hydration.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/home";
-
-const FIELD_LABELS: Record<string, string> = {
-  search: "Position",
-  location: "Location",
-  experienceLevel: "Experience",
-  employmentType: "Type",
-  minSalary: "Minimum salary",
-  maxSalary: "Maximum salary",
-  salaryCurrency: "Salary currency",
-  datePosted: "Date Posted",
-  gender: "Gender",
-  englishLevel: "English Level",
-  sort: "Sort",
-  page: "Page",
-};
 
 const LAST_PAGE = Math.ceil(RESULT_WINDOW / HOME_PAGE_SIZE);
 
@@ -120,8 +106,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0]);
-      if (invalid.some((entry) => entry.field === FIELD_LABELS[key])) continue;
-      invalid.push({ field: FIELD_LABELS[key] ?? key, message: issue.message });
+      const field = (FIELD_LABELS as Record<string, string>)[key] ?? key;
+      if (invalid.some((entry) => entry.field === field)) continue;
+      invalid.push({ field, message: issue.message });
       delete raw[key];
     }
     parsed = jobSearchSchema.safeParse(raw);
@@ -130,7 +117,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A minimum above the maximum would silently find nothing; say so, and search without the minimum.
   if (search.minSalary !== undefined && search.maxSalary !== undefined && search.minSalary > search.maxSalary) {
     invalid.push({
-      field: FIELD_LABELS.minSalary as string,
+      field: FIELD_LABELS.minSalary,
       message: `Must not be more than the maximum salary (${search.maxSalary.toLocaleString("en-IN")})`,
     });
     delete search.minSalary;
@@ -138,7 +125,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Pages reach the first RESULT_WINDOW results (ADR 9); a deeper link gets the last reachable page and a note.
   if (search.page > LAST_PAGE) {
     invalid.push({
-      field: FIELD_LABELS.page as string,
+      field: FIELD_LABELS.page,
       message: `Must be at most ${LAST_PAGE.toLocaleString("en-US")}; narrow the search to see more`,
     });
     search.page = LAST_PAGE;
@@ -154,7 +141,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lastPage = Math.min(LAST_PAGE, Math.max(1, Math.ceil(total / HOME_PAGE_SIZE)));
   if (search.page > lastPage) {
     invalid.push({
-      field: FIELD_LABELS.page as string,
+      field: FIELD_LABELS.page,
       message:
         lastPage === 1 ? "There is only 1 page; showing it" : `There are only ${lastPage} pages; showing the last one`,
     });
