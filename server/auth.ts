@@ -11,6 +11,7 @@ import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { hashPassword, verifyPassword } from "#server/password.ts";
+import { secondStepForEveryMethod } from "#server/auth/second-step.ts";
 import { composePasswordResetMail, composeVerificationMail, enqueueMail } from "#server/mail.ts";
 
 /**
@@ -173,9 +174,12 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
       },
     },
     plugins: [
+      // Before bearer(), whose hook would otherwise hand out the token of the session this one withdraws.
+      secondStepForEveryMethod(),
       bearer(),
       // TOTP with recovery codes. Enrolment is confirmed with a first code before it counts, and a password
-      // sign-in of an enrolled account answers `twoFactorRedirect` until a code or a recovery code is given.
+      // sign-in of an enrolled account answers `twoFactorRedirect` until a code or a recovery code is given; the
+      // plugin above asks the same of a provider's or a mailed link's sign-in (ADR 44).
       // An account that signs in only through a provider has no password to confirm with; one that has must give it.
       twoFactor({ issuer: env.SITE_NAME, allowPasswordless: true }),
       ...oidcPlugins(env),

@@ -31,7 +31,23 @@ export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterS
  */
 export async function checkRateLimit(
   tx: Db,
-  { bucket, key, limit, rows }: { bucket: RateLimitBucket; key: string; limit: RateLimit; rows: CountedRows },
+  {
+    bucket,
+    key,
+    limit,
+    rows,
+    added = false,
+  }: {
+    bucket: RateLimitBucket;
+    key: string;
+    limit: RateLimit;
+    rows: CountedRows;
+    /**
+     * The transaction already stored the row this request adds, so it is among those counted. Storing first keeps a
+     * large row's write (a CV) outside the lock: only the count and the commit wait on one key's other requests.
+     */
+    added?: boolean;
+  },
 ): Promise<RateLimitVerdict> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${BUCKETS[bucket]}, hashtext(${key}))`);
   const window = sql`make_interval(secs => ${limit.windowSeconds})`;
@@ -42,6 +58,6 @@ export async function checkRateLimit(
     })
     .from(rows.table)
     .where(and(eq(rows.key, key), gt(rows.createdAt, sql`now() - ${window}`), rows.where));
-  if (!recent || recent.count < limit.max) return { allowed: true };
+  if (!recent || recent.count < limit.max + (added ? 1 : 0)) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, recent.retryAfter ?? limit.windowSeconds) };
 }

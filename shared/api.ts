@@ -48,7 +48,7 @@ export const jobSchema = z
     skills: z.array(z.object({ value: z.string(), label: z.string() })),
     postedByEmail: nullableText,
     postedByNumber: nullableText,
-    applyLink: z.string(),
+    applyLink: nullableText.describe("Null where applications arrive on the board or by email and no link was given"),
     applyMethod: z.enum(APPLY_METHODS).nullable().describe("How seekers apply; null behaves as link"),
     companyLinkedin: nullableText,
     companyFacebook: nullableText,

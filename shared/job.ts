@@ -251,7 +251,8 @@ export const jobFieldsSchema = z.object({
   skills,
   postedByEmail: z.preprocess(blankToUndefined, z.email("Must be a valid email address").max(254).optional()),
   postedByNumber: z.preprocess(blankToUndefined, phone.optional()),
-  applyLink: z.preprocess(blankToUndefined, applyLink),
+  // Required where Apply opens it (below): a listing whose applications arrive on the board or by mail needs none.
+  applyLink: z.preprocess(blankToUndefined, applyLink.optional()),
   applyMethod: z
     .preprocess(blankToUndefined, enumField(APPLY_METHODS).optional())
     .meta({ description: "board: apply on this board; link: open applyLink; email: mail postedByEmail. Absent: link" }),
@@ -262,11 +263,28 @@ export const jobFieldsSchema = z.object({
   companyTwitter: optionalUrl,
 });
 
-export const jobInputSchema = jobFieldsSchema.superRefine((job, ctx) => {
-  if (typeof job.minPrice === "number" && typeof job.maxPrice === "number" && job.maxPrice < job.minPrice) {
-    ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Must be at least the minimum salary" });
-  }
-});
+/** Whether Apply opens the listing's link: when the employer chose "an external link", or made no choice (spec). */
+export const appliesAtLink = (applyMethod: ApplyMethod | null | undefined) => (applyMethod ?? "link") === "link";
+
+const onlyFieldsFine =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+
+export const jobInputSchema = jobFieldsSchema
+  .superRefine((job, ctx) => {
+    if (typeof job.minPrice === "number" && typeof job.maxPrice === "number" && job.maxPrice < job.minPrice) {
+      ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Must be at least the minimum salary" });
+    }
+  })
+  // Checked even while other fields are wrong, so the form names a missing link with the rest at once.
+  .refine((job) => job.applyLink !== undefined || !appliesAtLink(job.applyMethod), {
+    path: ["applyLink"],
+    message: "Required",
+    when: onlyFieldsFine("applyLink", "applyMethod"),
+  });
 
 /** The furthest any time zone runs ahead of UTC (UTC+14): a date that is already today somewhere is not "the future". */
 const EARLIEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;

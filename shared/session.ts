@@ -10,3 +10,6 @@ export type SignInMethods = {
   /** Spec §7: the same-origin path told of each sign-in and sign-out, when the operator set TOKEN_SYNC_URL. */
   tokenSyncUrl: string | null;
 };
+
+/** Where a sign-in that started away from the password form (a provider, a mailed link) gives its second-step code. */
+export const SECOND_STEP_PATH = "/login?signin=second-step";

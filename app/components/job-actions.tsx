@@ -61,7 +61,7 @@ function ApplyLink({ job, label }: { job: Job; label: string }) {
     );
   }
   return (
-    <a href={job.applyLink} target="_blank" rel="noopener noreferrer" className={primary}>
+    <a href={job.applyLink ?? undefined} target="_blank" rel="noopener noreferrer" className={primary}>
       {label}
       <ExternalLink aria-hidden="true" className="h-4 w-4" />
     </a>

@@ -298,7 +298,7 @@ export function JobForm({
           applyMethodChoice,
           "Not chosen: Apply opens the apply link, as before.",
         )}
-        {field("applyLink", "Apply Link", urlInput)}
+        {field("applyLink", "Apply Link", urlInput, "Not needed when applications arrive on this board or by email.")}
         {field("postedByNumber", "Contact Number (optional)", phoneInput)}
         <Field
           id={idOf("postedByEmail")}

@@ -47,7 +47,10 @@ export default function Login() {
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<Mode>("signIn");
-  const [secondStep, setSecondStep] = useState<"totp" | "recovery" | null>(null);
+  // Back from a provider (or a mailed link) for an account with two-step sign-in: the server holds the sign-in until
+  // the code is given, exactly as after a password.
+  const afterProvider = returnedFrom === "second-step";
+  const [secondStep, setSecondStep] = useState<"totp" | "recovery" | null>(afterProvider ? "totp" : null);
   const ids = {
     terms: useId(),
     termsError: useId(),
@@ -164,7 +167,14 @@ export default function Login() {
 
   if (secondStep) {
     return (
-      <AuthCard title="Two-step sign-in" intro="Your account asks for a second step after the password.">
+      <AuthCard
+        title="Two-step sign-in"
+        intro={
+          afterProvider
+            ? "Your account asks for a second step after signing in."
+            : "Your account asks for a second step after the password."
+        }
+      >
         <AuthMessages success={success} error={error} />
         <form onSubmit={submitCode} className="mt-4 grid gap-4" key={secondStep}>
           {secondStep === "totp" ? (

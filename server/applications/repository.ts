@@ -3,7 +3,7 @@ import type { ApplicationStage, ApplicationSummary, ApplicationCounts } from "#s
 import type { Db } from "#server/db/client.ts";
 import { applications, jobs } from "#server/db/schema.ts";
 import type { OutgoingMail } from "#server/mail.ts";
-import { enqueueMail } from "#server/mail.ts";
+import { enqueueMail, enqueueMails } from "#server/mail.ts";
 import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
 import { LISTING_LIFETIME_DAYS } from "#shared/job.ts";
 
@@ -22,10 +22,19 @@ export type NewApplication = {
 export type InsertOutcome =
   { stored: true; id: string } | { stored: false; reason: "duplicate" | "rate-limited"; retryAfterSeconds?: number };
 
+/** Thrown inside the transaction to undo an application the client's limit does not allow. */
+class OverLimit extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("over the applications limit");
+  }
+}
+
 /**
  * Stores the application and its CV and queues both mails, in one transaction: either all of it is there or none.
- * The per-client limit is checked under its lock in the same transaction; a second application to the listing from
- * the same address (any case) meets the unique index and stores nothing.
+ * A second application to the listing from the same address (any case) meets the unique index and stores nothing.
+ * The per-client limit is checked last, under its lock: the 1 MB write happens before it, beside other clients' writes,
+ * and a transaction waits on that lock only for a count and its commit, not holding a pooled connection through another
+ * request's upload (ADR 40). Over the limit, everything is rolled back.
  */
 export async function insertApplication(
   db: Db,
@@ -33,20 +42,31 @@ export async function insertApplication(
   limit: RateLimit,
   mails: (id: string) => OutgoingMail[],
 ): Promise<InsertOutcome> {
-  return db.transaction(async (tx) => {
-    const rows = { table: applications, key: applications.clientIp, createdAt: applications.createdAt };
-    const verdict = await checkRateLimit(tx, { bucket: "applications", key: application.clientIp, limit, rows });
-    if (!verdict.allowed)
-      return { stored: false, reason: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
-    const [row] = await tx
-      .insert(applications)
-      .values({ ...application, cvBytes: application.cv.length })
-      .onConflictDoNothing()
-      .returning({ id: applications.id });
-    if (!row) return { stored: false, reason: "duplicate" };
-    for (const mail of mails(row.id)) await enqueueMail(tx, mail);
-    return { stored: true, id: row.id };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(applications)
+        .values({ ...application, cvBytes: application.cv.length })
+        .onConflictDoNothing()
+        .returning({ id: applications.id });
+      if (!row) return { stored: false, reason: "duplicate" } as const;
+      await enqueueMails(tx, mails(row.id));
+      const rows = { table: applications, key: applications.clientIp, createdAt: applications.createdAt };
+      const verdict = await checkRateLimit(tx, {
+        bucket: "applications",
+        key: application.clientIp,
+        limit,
+        rows,
+        added: true,
+      });
+      if (!verdict.allowed) throw new OverLimit(verdict.retryAfterSeconds);
+      return { stored: true, id: row.id } as const;
+    });
+  } catch (error) {
+    if (error instanceof OverLimit)
+      return { stored: false, reason: "rate-limited", retryAfterSeconds: error.retryAfterSeconds };
+    throw error;
+  }
 }
 
 const summaryColumns = {

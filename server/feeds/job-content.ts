@@ -1,8 +1,15 @@
-import type { Job } from "#shared/job.ts";
+import { appliesAtLink, type Job } from "#shared/job.ts";
 import { escapeMarkup } from "#server/feeds/markup.ts";
 
 /** Where a listing lives on the board. */
 export const jobPageUrl = (baseUrl: string, job: Pick<Job, "_id">) => `${baseUrl}/jobs/${job._id}`;
+
+/**
+ * Where a reader applies: the listing's own link where Apply opens it, otherwise the listing's page, whose Apply
+ * follows the employer's choice (the board's form, or a mail).
+ */
+export const applyUrl = (baseUrl: string, job: Job) =>
+  appliesAtLink(job.applyMethod) && job.applyLink ? job.applyLink : jobPageUrl(baseUrl, job);
 
 /** "50000 - 90000 INR / Monthly": the detail page's figures, with the currency code a reader cannot guess. */
 export const salaryText = (job: Pick<Job, "minPrice" | "maxPrice" | "salaryType" | "salaryCurrency">) =>
@@ -24,7 +31,7 @@ const section = (heading: string, text: string | null) =>
  * complaints), responsibilities, requirements and the apply link. Every piece of text is escaped: listings are
  * written by anyone who signs up.
  */
-export function jobContentHtml(job: Job): string {
+export function jobContentHtml(baseUrl: string, job: Job): string {
   const fields: [string, string][] = [
     ["Company", job.companyName],
     ["Location", job.jobLocation],
@@ -37,6 +44,6 @@ export function jobContentHtml(job: Job): string {
     paragraphs(job.description),
     section("Responsibilities", job.responsibilities),
     section("Requirements", job.requirements),
-    `<p><a href="${escapeMarkup(job.applyLink)}">Apply</a></p>`,
+    `<p><a href="${escapeMarkup(applyUrl(baseUrl, job))}">Apply</a></p>`,
   ].join("");
 }

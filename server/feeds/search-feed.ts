@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import { FEED_PAGE_SIZE, searchFilterParams, type Job, type JobSearch } from "#shared/job.ts";
-import { jobContentHtml, jobPageUrl, salaryText } from "#server/feeds/job-content.ts";
+import { applyUrl, jobContentHtml, jobPageUrl, salaryText } from "#server/feeds/job-content.ts";
 import { cdata, element, escapeMarkup } from "#server/feeds/markup.ts";
 
 export const FEED_FORMATS = {
@@ -85,14 +85,14 @@ const lastUpdate = (jobs: Job[]) =>
     jobs[0]?.updatedAt ?? new Date(0).toISOString(),
   );
 
-const jobFieldsXml = (job: Job) =>
+const jobFieldsXml = (baseUrl: string, job: Job) =>
   [
     element("job:company", job.companyName),
     element("job:location", job.jobLocation),
     `<job:salary min="${escapeMarkup(job.minPrice)}" max="${escapeMarkup(job.maxPrice)}" currency="${escapeMarkup(job.salaryCurrency)}" period="${escapeMarkup(job.salaryType)}">${escapeMarkup(salaryText(job))}</job:salary>`,
     element("job:type", job.employmentType),
     element("job:experience", job.experienceLevel),
-    element("job:applyUrl", job.applyLink),
+    element("job:applyUrl", applyUrl(baseUrl, job)),
   ].join("");
 
 /** RSS 2.0 with full HTML in content:encoded, a stable guid, and the job fields in our own namespace. */
@@ -104,10 +104,10 @@ export function rssXml(feed: SearchFeed): string {
       element("link", jobPageUrl(feed.baseUrl, job)),
       `<guid isPermaLink="false">urn:uuid:${job._id}</guid>`,
       element("pubDate", rfc822(job.postingDate)),
-      element("description", jobContentHtml(job)),
-      `<content:encoded>${cdata(jobContentHtml(job))}</content:encoded>`,
+      element("description", jobContentHtml(feed.baseUrl, job)),
+      `<content:encoded>${cdata(jobContentHtml(feed.baseUrl, job))}</content:encoded>`,
       ...job.skills.map((skill) => element("category", skill.value)),
-      jobFieldsXml(job),
+      jobFieldsXml(feed.baseUrl, job),
       "</item>",
     ].join(""),
   );
@@ -139,9 +139,9 @@ export function atomXml(feed: SearchFeed): string {
       element("updated", job.updatedAt),
       `<link rel="alternate" type="text/html" href="${escapeMarkup(jobPageUrl(feed.baseUrl, job))}"/>`,
       `<author>${element("name", job.companyName)}</author>`,
-      `<content type="html">${escapeMarkup(jobContentHtml(job))}</content>`,
+      `<content type="html">${escapeMarkup(jobContentHtml(feed.baseUrl, job))}</content>`,
       ...job.skills.map((skill) => `<category term="${escapeMarkup(skill.value)}"/>`),
-      jobFieldsXml(job),
+      jobFieldsXml(feed.baseUrl, job),
       "</entry>",
     ].join(""),
   );
@@ -172,9 +172,9 @@ export function jsonFeed(feed: SearchFeed) {
     items: feed.jobs.map((job) => ({
       id: job._id,
       url: jobPageUrl(feed.baseUrl, job),
-      external_url: job.applyLink,
+      external_url: applyUrl(feed.baseUrl, job),
       title: job.jobTitle,
-      content_html: jobContentHtml(job),
+      content_html: jobContentHtml(feed.baseUrl, job),
       date_published: new Date(job.postingDate).toISOString(),
       date_modified: job.updatedAt,
       authors: [{ name: job.companyName }],
@@ -190,7 +190,7 @@ export function jsonFeed(feed: SearchFeed) {
         },
         employmentType: job.employmentType,
         experienceLevel: job.experienceLevel,
-        applyUrl: job.applyLink,
+        applyUrl: applyUrl(feed.baseUrl, job),
       },
     })),
   };

@@ -35,7 +35,7 @@ export function syndicationJobXml(baseUrl: string, job: Job): string {
     field("city", city),
     field("state", state),
     field("country", country),
-    field("description", jobContentHtml(job)),
+    field("description", jobContentHtml(baseUrl, job)),
     field(
       "salary",
       `${job.minPrice} - ${job.maxPrice} ${job.salaryCurrency} per ${PERIODS[job.salaryType] ?? job.salaryType}`,

@@ -73,7 +73,7 @@ export function toWireJob(row: WireRow): Job {
     skills: row.skills.map((skill) => ({ value: skill, label: skill })),
     postedByEmail: row.postedByEmail,
     postedByNumber: row.postedByNumber,
-    applyLink: row.applyLink,
+    applyLink: row.applyLink || null,
     applyMethod: row.applyMethod,
     companyLinkedin: row.companyLinkedin,
     companyFacebook: row.companyFacebook,
@@ -112,7 +112,8 @@ export function toJobValues(input: JobInput, postedByEmail: string | null): JobV
     skills: [...new Set(input.skills.map((skill) => skill.value))],
     postedByEmail,
     postedByNumber: input.postedByNumber ?? null,
-    applyLink: input.applyLink,
+    // The column predates the choice and stays NOT NULL: an empty string is a listing without a link.
+    applyLink: input.applyLink ?? "",
     applyMethod: input.applyMethod ?? null,
     companyLinkedin: input.companyLinkedin ?? null,
     companyFacebook: input.companyFacebook ?? null,

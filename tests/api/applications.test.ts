@@ -206,6 +206,24 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect(json.error.code).toBe("RATE_LIMITED");
   });
 
+  test("applications sent at once from one address cannot all pass: the limit's worth are stored, with their mails, and the rest nothing", async () => {
+    const ip = freshIp();
+    const listing = await postListing(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => apply(listing, { ip, fields: { email: `burst-${i}@example.com` } })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const stored = await storedFor(listing);
+    expect(stored).toHaveLength(3);
+    for (const row of stored) expect(await mailsFor(row.id)).toHaveLength(2);
+    // A refused application's confirmation went with it.
+    const confirmations = await db()
+      .select({ to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(like(mailOutbox.toAddress, "burst-%@example.com"));
+    expect(confirmations.map((mail) => mail.to).sort()).toEqual(stored.map((row) => row.email).sort());
+  });
+
   describe("reading applications", () => {
     let applicationId: string;
 

@@ -47,6 +47,20 @@ test("a transaction that throws is rolled back, one that returns is committed", 
   ]);
 });
 
+test("a file of every byte value goes in and comes back byte for byte, and an empty one stays empty", async () => {
+  await database.db.execute(sql`CREATE TABLE thread_bytes (name text PRIMARY KEY, data bytea NOT NULL)`);
+  const file = Buffer.from(Array.from({ length: 1024 * 1024 + 3 }, (_, i) => (i * 7) % 256));
+  await database.db.execute(sql`INSERT INTO thread_bytes VALUES ('file', ${file}), ('empty', ${Buffer.alloc(0)})`);
+  const { rows } = (await database.db.execute(sql`SELECT name, data FROM thread_bytes ORDER BY name`)) as unknown as {
+    rows: { name: string; data: Uint8Array }[];
+  };
+  expect(rows.map((row) => [row.name, row.data.byteLength])).toEqual([
+    ["empty", 0],
+    ["file", file.length],
+  ]);
+  expect(Buffer.from(rows[1]!.data).equals(file)).toBe(true);
+});
+
 test("transactions begun at once run one after the other, each seeing its own writes", async () => {
   await database.db.execute(sql`CREATE TABLE thread_counter (n int NOT NULL)`);
   await database.db.execute(sql`INSERT INTO thread_counter VALUES (0)`);

@@ -78,6 +78,36 @@ describe.each(engines)("the rate limit on %s", (engine) => {
     expect(await request(freshIp())).toEqual({ allowed: true });
   });
 
+  class Refused extends Error {}
+
+  /** The other order (applications, ADR 40): the row first, the check after it, and everything undone when refused. */
+  const storedFirst = (key: string) =>
+    db
+      .transaction(async (tx) => {
+        await tx.insert(requests).values({ clientIp: key });
+        const verdict = await checkRateLimit(tx, { bucket: "contact", key, limit, rows, added: true });
+        if (!verdict.allowed) throw new Refused();
+        return verdict.allowed;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Refused) return false;
+        throw error;
+      });
+
+  test("a request that stores its row before the check counts it once: max pass, the next is refused and undone", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < limit.max; i++) expect(await storedFirst(ip)).toBe(true);
+    expect(await storedFirst(ip)).toBe(false);
+    expect(await db.select().from(requests).where(eq(requests.clientIp, ip))).toHaveLength(limit.max);
+  });
+
+  test("requests that store their row first, sent at once by one client, cannot pass the limit together", async () => {
+    const ip = freshIp();
+    const allowed = await Promise.all(Array.from({ length: 10 }, () => storedFirst(ip)));
+    expect(allowed.filter(Boolean)).toHaveLength(limit.max);
+    expect(await db.select().from(requests).where(eq(requests.clientIp, ip))).toHaveLength(limit.max);
+  });
+
   test("requests sent at once by one client cannot pass the limit together", async () => {
     const ip = freshIp();
     const verdicts = await Promise.all(Array.from({ length: 10 }, () => request(ip)));

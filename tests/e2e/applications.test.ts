@@ -1,9 +1,10 @@
-import { like } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { mailOutbox } from "#server/db/schema.ts";
+import { jobs, mailOutbox } from "#server/db/schema.ts";
 import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 import { open } from "#tests/e2e/job-data.ts";
+import { completeJob, field, fillJobForm } from "#tests/e2e/job-form.ts";
 import { exeBytes, pdfBytes } from "#tests/support/cv-files.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
@@ -142,6 +143,24 @@ test("the employer switches a listing to applications on the board in the edit f
   );
   await editor.context().close();
   await seeker.context().close();
+});
+
+test("an employer who takes applications on this board posts without an apply link, and Apply opens the board's form", async () => {
+  const page = await e2e.open("/post-job", { viewport: DESKTOP, session: owner });
+  await field(page, "jobTitle").waitFor();
+  await fillJobForm(page, completeJob({ jobTitle: "Linkless Board Listing", applyLink: "" }));
+  await page.getByLabel("Applications arrive").selectOption({ label: "On this board" });
+  await page.getByRole("button", { name: "Post Job" }).click();
+  await page.getByRole("dialog", { name: "Job Posted Successfully!" }).waitFor();
+  const [posted] = await e2e.server.services.database.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(eq(jobs.title, "Linkless Board Listing"));
+  await open(page, `${e2e.url}/jobs/${posted?.id}`);
+  expect(await page.getByRole("link", { name: "Apply", exact: true }).getAttribute("href")).toBe(
+    `/jobs/${posted?.id}/apply`,
+  );
+  await page.context().close();
 });
 
 test("a signed-in seeker finds their name and address already filled in", async () => {

@@ -1,13 +1,22 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from "#tests/fakes/oidc-issuer.ts";
+import { uniqueEmail } from "#tests/support/factories.ts";
 import { signUp, type Session } from "#tests/support/http.ts";
+import { CookieJar, finishAtIssuer, startSignIn } from "#tests/support/oauth-browser.ts";
 import { enrolSecondFactor, totp } from "#tests/support/second-factor.ts";
 import { DESKTOP, expectAccessible, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
 
 // Each test waits out the login page's 1.5 s spinner and a few server round trips on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const e2e = useE2e({ env: { ADMIN_REQUIRE_2FA: "true" } });
+let issuer: OidcIssuer;
+beforeAll(async () => {
+  issuer = await startOidcIssuer();
+});
+afterAll(() => issuer?.close());
+const e2e = useE2e(() => ({ env: { ...providerEnv(issuer), ADMIN_REQUIRE_2FA: "true" } }));
+beforeAll(() => allowAppCallbacks(issuer, e2e.url));
 
 async function signInWithPassword(page: Page, { email, password }: Session) {
   await page.goto(`${e2e.url}/login`);
@@ -93,6 +102,39 @@ describe("two-step sign-in in the browser", () => {
     await again.getByRole("button", { name: "Verify and sign in" }).click();
     await expect.poll(() => again.getByRole("alert").textContent()).toContain("was used already");
     await again.context().close();
+  });
+
+  test("an enrolled admin back from the Google-type provider gives the code before the admin pages open", async () => {
+    const email = uniqueEmail("google-admin");
+    const first = new CookieJar();
+    const atIssuer = await startSignIn(e2e.server, first, "google");
+    await finishAtIssuer(first, atIssuer.url, { email, name: "Provider admin", decision: "allow" }, e2e.url);
+    const account = { email, password: "", name: "Provider admin", cookie: first.header(e2e.url), token: "" };
+    const { secret: adminSecret } = await enrolSecondFactor(e2e.url, account);
+    await e2e.server.services.moderation.setAdmin({ email, admin: true });
+
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.url}/login?from=${encodeURIComponent("/admin")}`);
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    await page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await page.waitForURL(`${issuer.url}/interaction/**`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await page.getByRole("heading", { name: "Two-step sign-in" }).waitFor();
+    expect(await page.getByText("Your account asks for a second step after signing in.").isVisible()).toBe(true);
+    const adminApi = () => page.evaluate(() => fetch("/api/admin/queue").then((response) => response.status));
+    expect(await adminApi()).toBe(404);
+    await expectAccessible(page);
+
+    await page.getByLabel("6-digit code from your authenticator app").fill(totp(adminSecret));
+    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Login successful!");
+    await page.getByRole("heading", { name: "Review queue" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin");
+    expect(await adminApi()).toBe(200);
+    await page.context().close();
   });
 
   test.each([
