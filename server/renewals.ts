@@ -51,6 +51,8 @@ export function createRenewals({
     const claim = tokens.verify(token, now);
     const listing = claim ? await jobs.findListingForApplications({ id: claim.jobId }) : undefined;
     if (!claim || !listing || !listing.published) return undefined;
+    // Renewed since the link was made (by it, or from My Listings): the link has done its work.
+    if (Math.floor(Number(claim.postedMicros) / 1000) !== Date.parse(listing.postingDate)) return undefined;
     return { claim, listing };
   }
 
