@@ -104,7 +104,7 @@ export default function JobStats({ loaderData }: Route.ComponentProps) {
             Per day
           </h2>
           <ViewsChart days={days} />
-          <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <div className="mt-4 rounded-xl border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Views, Apply clicks and search impressions per day</caption>
               <thead className="bg-slate-100 text-slate-700">
