@@ -129,17 +129,21 @@ export function createStats({
         }),
         { ...ZERO },
       );
+      // From the first counted day (a renewed listing's earlier life included) or the posting day, to today or, once
+      // it has expired, its last day (YYYY-MM-DD strings sort as dates).
       const expiry = expiresAt(listing.postingDate);
-      const today = utcDay(now());
-      const lastDay = utcDay(expiry) < today ? utcDay(expiry) : today;
-      const firstDay = [days[0]?.day, utcDay(new Date(listing.postingDate))].filter(Boolean).sort()[0] ?? today;
-      const to = days.at(-1) && days.at(-1)!.day > lastDay ? days.at(-1)!.day : lastDay;
+      const posted = utcDay(new Date(listing.postingDate));
+      const firstCounted = days[0]?.day ?? posted;
+      const lastCounted = days.at(-1)?.day ?? posted;
+      const end = [utcDay(now()), utcDay(expiry)].sort()[0] as string;
+      const from = firstCounted < posted ? firstCounted : posted;
+      const to = lastCounted > end ? lastCounted : end;
       return {
         job: { id: listing.id, title: listing.title, companyName: listing.companyName },
         postingDate: listing.postingDate,
         expiresAt: expiry.toISOString(),
         totals: { ...totals, applications: applied[listing.id] ?? 0 },
-        days: everyDay(firstDay, to, days),
+        days: everyDay(from, to, days),
       };
     },
   };

@@ -5,6 +5,8 @@ export type StatsRow = { jobId: string; day: string; views: number; applyClicks:
 export type Visitor = { clientIp: string; userAgent: string | undefined };
 type Counts = Omit<StatsRow, "jobId" | "day">;
 
+/** User agents whose bot-or-person verdict is remembered. */
+const MAX_USER_AGENTS = 1_000;
 /** Past this many visitors in a day (per process) a view is still counted, but no longer remembered. */
 const MAX_REMEMBERED = 500_000;
 
@@ -34,7 +36,19 @@ export function createStatsCounter({ now = () => new Date() }: { now?: () => Dat
     return day;
   }
 
-  const isPerson = (userAgent: string | undefined) => Boolean(userAgent) && !isbot(userAgent);
+  // isbot's patterns take ~15 µs a user agent, and the same few browsers ask again and again: their verdicts are kept
+  // (a bounded map, emptied when full, so odd user agents cannot grow it).
+  const verdicts = new Map<string, boolean>();
+  function isPerson(userAgent: string | undefined) {
+    if (!userAgent) return false;
+    let person = verdicts.get(userAgent);
+    if (person === undefined) {
+      person = !isbot(userAgent);
+      if (verdicts.size >= MAX_USER_AGENTS) verdicts.clear();
+      verdicts.set(userAgent, person);
+    }
+    return person;
+  }
 
   /** True the first time today this visitor does `what` to this listing. */
   function firstToday(what: "view" | "apply", jobId: string, { clientIp, userAgent = "" }: Visitor) {
@@ -49,34 +63,35 @@ export function createStatsCounter({ now = () => new Date() }: { now?: () => Dat
     return true;
   }
 
-  function add(jobId: string, field: keyof Counts, amount = 1) {
-    const key = `${today()}|${jobId}`;
+  function add(jobId: string, field: keyof Counts, day: string) {
+    const key = `${day}|${jobId}`;
     let row = pending.get(key);
     if (!row) {
       row = { jobId, day, views: 0, applyClicks: 0, impressions: 0 };
       pending.set(key, row);
     }
-    row[field] += amount;
+    row[field] += 1;
   }
 
   return {
     /** A view of the job page; false when it was not counted (a bot, or this person already today). */
     countView(jobId: string, visitor: Visitor): boolean {
       if (!isPerson(visitor.userAgent) || !firstToday("view", jobId, visitor)) return false;
-      add(jobId, "views");
+      add(jobId, "views", day);
       return true;
     },
 
     countApplyClick(jobId: string, visitor: Visitor): boolean {
       if (!isPerson(visitor.userAgent) || !firstToday("apply", jobId, visitor)) return false;
-      add(jobId, "applyClicks");
+      add(jobId, "applyClicks", day);
       return true;
     },
 
     /** The listings of one results page: counting them is a map update each, nothing more. */
     countImpressions(jobIds: readonly string[], userAgent: string | undefined) {
       if (!isPerson(userAgent)) return;
-      for (const id of jobIds) add(id, "impressions");
+      const current = today();
+      for (const id of jobIds) add(id, "impressions", current);
     },
 
     /** Everything counted so far, handed over and forgotten here, in one order (so upserts lock rows in one order). */
