@@ -59,8 +59,11 @@ export function createRenewals({
   /** One pass's mails: the due listings in batches, each mailed and then marked (the mail's key keeps it to one). */
   async function mailDueReminders(now: Date): Promise<number> {
     let sent = 0;
+    const handled = new Set<string>();
     for (;;) {
       const due = await jobs.listListingsToRemind({ now, limit: BATCH });
+      // A listing that could not be marked (changed meanwhile) would come back in each batch: the next pass takes it.
+      if (due.every((listing) => handled.has(listing.id))) return sent;
       const totals = await stats.totalsOf({ jobIds: due.map((listing) => listing.id) });
       for (const listing of due) {
         const expiry = expiresAt(listing.postingDate);
@@ -75,6 +78,7 @@ export function createRenewals({
         });
         if (await enqueueMail(database.db, mail)) sent += 1;
         await jobs.markReminded({ id: listing.id, postedMicros: listing.postedMicros });
+        handled.add(listing.id);
       }
       if (due.length < BATCH) return sent;
     }
@@ -82,8 +86,9 @@ export function createRenewals({
 
   return {
     /**
-     * Mails every reminder that is due; how many were queued. On PostgreSQL a transaction-scoped advisory lock makes one
-     * instance of many do it (the others skip to their next pass); PGlite is one process. null: another instance has it.
+     * Mails every reminder that is due; how many were queued. On PostgreSQL a transaction-scoped advisory lock makes
+     * one instance of many do it (the others skip to their next pass); PGlite is one process. null: another instance
+     * has it.
      */
     async sendDueReminders({ now = new Date() }: { now?: Date } = {}): Promise<number | null> {
       if (database.engine !== "postgres") return mailDueReminders(now);
