@@ -12,6 +12,7 @@ export default [
     route("favourite", "routes/favourites.tsx"),
     route("my-job", "routes/my-jobs.tsx"),
     route("my-jobs/:id/applications", "routes/job-applications.tsx"),
+    route("my-jobs/:id/stats", "routes/job-stats.tsx"),
     route("my-alerts", "routes/my-alerts.tsx"),
     route("account/security", "routes/account-security.tsx"),
     route("post-job", "routes/post-job.tsx"),

@@ -15,6 +15,7 @@ import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertPages, alertsApi } from "#server/api/alerts.ts";
 import { applicationPages, applicationsApi } from "#server/api/applications.ts";
+import { listingLifeApi, renewalPages } from "#server/api/listing-life.ts";
 import { publicReadCors } from "#server/http/cors.ts";
 import { compressResponses } from "#server/http/compress.ts";
 import { isDomainError } from "#server/errors.ts";
@@ -171,6 +172,8 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);
+  app.route("/api", listingLifeApi);
+  app.route("/renew", renewalPages);
   app.route("/api", adminApi);
 
   app.all("/api/*", (c) => jsonError(c, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
@@ -197,9 +200,10 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
     app.all("*", async (c) => {
       const nonce = newNonce();
       // A form post's action (the apply page) counts per client, so it is told the address, as better-auth is; a
-      // value the client sent in this header itself is overwritten. Reads go through untouched.
+      // value the client sent in this header itself is overwritten. So is a job page, which counts a view per person
+      // (issue 32). Other reads go through untouched.
       let request = c.req.raw;
-      if (request.method !== "GET" && request.method !== "HEAD") {
+      if ((request.method !== "GET" && request.method !== "HEAD") || c.req.path.startsWith("/jobs/")) {
         const headers = new Headers(request.headers);
         headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
         request = new Request(request, { headers });

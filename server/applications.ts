@@ -14,6 +14,7 @@ import {
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
 import {
   changeApplication,
+  countApplicationsOfListings,
   countApplicationsOfOwner,
   eraseApplication,
   findApplication,
@@ -193,6 +194,11 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
     /** New and total applications per listing of the user's own (My Listings). */
     countApplicationsByListing({ user }: { user: SessionUser }): Promise<Record<string, ApplicationCounts>> {
       return countApplicationsOfOwner(db, user.id);
+    },
+
+    /** How many applications each listing received, whoever reads it: the stats domain checks who may. */
+    countApplicationsOfListings({ jobIds }: { jobIds: readonly string[] }): Promise<Record<string, number>> {
+      return countApplicationsOfListings(db, jobIds);
     },
 
     /** Stage, note, and (when moving to Rejected and the employer asks) one polite mail to the applicant. */

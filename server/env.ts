@@ -239,6 +239,12 @@ export const envSchema = z.object({
    * erases them (one instance of several does it).
    */
   APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
+  /**
+   * What each listing earned (issue 32): counted in each process's memory, added to the database every this many
+   * seconds (and as the process stops). STATS_COUNTING=false counts nothing (the benchmark's "without").
+   */
+  STATS_COUNTING: boolean(true),
+  STATS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // External job sources (server/sources): keys, base URLs (point them at fakes offline), queries, schedule.
   ADZUNA_APP_ID: optionalString,
   ADZUNA_APP_KEY: optionalString,

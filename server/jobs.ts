@@ -35,6 +35,7 @@ import { countSearchOptions } from "#server/jobs/options.ts";
 import { loadSynonyms } from "#server/jobs/query.ts";
 import { searchFilters, searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
+import { listListingsToRemind, listOtherOpenings, markReminded, renewJobRow } from "#server/jobs/renewal.ts";
 import { RESULT_WINDOW } from "#shared/job-paging.ts";
 
 export type { PublishedMark };
@@ -251,7 +252,51 @@ export function createJobs({
         applyMethod: row.applyMethod,
         published: row.status === "published",
         expired: isExpired(row.postingDate),
+        postingDate: row.postingDate.toISOString(),
       };
+    },
+
+    /**
+     * Renews a listing for 30 more days from `now` (issue 32): by its owner (`ownerId`), or through a reminder's link
+     * (`postedMicros`, the posting date the link was made for, so it renews once). The new posting date, or undefined
+     * when the listing is not (or no longer) renewable that way.
+     */
+    renewListing({
+      id,
+      ownerId,
+      postedMicros,
+      now = new Date(),
+    }: {
+      id: string;
+      ownerId?: string;
+      postedMicros?: string;
+      now?: Date;
+    }): Promise<Date | undefined> {
+      return renewJobRow(db, {
+        id: parseJobId(id),
+        now,
+        ...(ownerId ? { ownerId } : {}),
+        ...(postedMicros ? { postedMicros } : {}),
+      });
+    },
+
+    /** Listings whose owner is due the expiry reminder, oldest first; markReminded records that it was sent. */
+    listListingsToRemind: ({ now = new Date(), limit = 100 }: { now?: Date; limit?: number } = {}) =>
+      listListingsToRemind(db, now, limit),
+
+    markReminded: ({ id, postedMicros }: { id: string; postedMicros: string }) => markReminded(db, id, postedMicros),
+
+    /** An expired listing's page: the same company's live openings instead (issue 32). */
+    listOtherOpenings({
+      companyName,
+      exceptId,
+      now = new Date(),
+    }: {
+      companyName: string;
+      exceptId: string;
+      now?: Date;
+    }) {
+      return reads.run((readDb) => listOtherOpenings(readDb, { companyName, exceptId, now, limit: 6 }));
     },
 
     async getJob(ref: JobRef): Promise<Job> {

@@ -10,6 +10,8 @@ import { createLogger } from "#server/logger.ts";
 import { startMailSender } from "#server/mail.ts";
 import { startAlertScheduler } from "#server/alerts.ts";
 import { startApplicationRetention } from "#server/applications.ts";
+import { startReminderLoop } from "#server/renewals.ts";
+import { startStatsFlush } from "#server/stats.ts";
 import { CLIENT_DIR, developmentPages, ensureBuild, productionPages } from "#server/pages.ts";
 import { resolveAuthSecret } from "#server/secret.ts";
 import { isDatabaseEmpty, seedDemo } from "#server/seed.ts";
@@ -59,6 +61,8 @@ async function main() {
   const shutdownTasks: (() => Promise<void>)[] = [];
   // Every process that serves reads keeps its own view of which replicas are fit (ADR 39).
   if (replicas) shutdownTasks.push(startReplicaChecks(replicas, logger).stop);
+  // Every process counts its own requests, so every process flushes them; the last flush runs as it stops.
+  shutdownTasks.push(startStatsFlush({ stats: services.stats, intervalSeconds: env.STATS_FLUSH_SECONDS, logger }).stop);
   // Stopped in this order once the server has stopped, before the database is closed and its lock released.
   if (runsLoops) {
     shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
@@ -73,6 +77,7 @@ async function main() {
       );
     }
     shutdownTasks.push(startApplicationRetention({ database, days: env.APPLICATION_RETENTION_DAYS, logger }).stop);
+    shutdownTasks.push(startReminderLoop({ renewals: services.renewals, logger }).stop);
     if (env.SOURCES_SCHEDULER) {
       const onOutcome = (source: string, result: string) => services.metrics.countIngest(source, result);
       shutdownTasks.push(startSourceScheduler({ database, env, logger, onOutcome }).stop);

@@ -11,6 +11,8 @@ import { createJobs, type Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
 import { createMetrics, type Metrics } from "#server/metrics.ts";
 import { createModeration, type Moderation } from "#server/moderation.ts";
+import { createRenewals, type Renewals } from "#server/renewals.ts";
+import { createStats, type Stats } from "#server/stats.ts";
 import { siteSettings } from "#server/site.ts";
 import { createSources, type Sources } from "#server/sources.ts";
 import type { SiteSettings } from "#shared/site.ts";
@@ -38,6 +40,10 @@ export type AppServices = {
   applications: Applications;
   /** Proof-of-work challenges for the forms bots fill (ADR 41). */
   challenges: Challenges;
+  /** What each listing earned, counted in this process's memory and flushed in batches (issue 32). */
+  stats: Stats;
+  /** Expiry reminders and renewal (issue 32). */
+  renewals: Renewals;
   /** This process's figures for /metrics. */
   metrics: Metrics;
 };
@@ -74,6 +80,8 @@ export function createServices({
     secret,
     hooks: { onEmailVerified: (userId) => jobs.releaseVerifiedListings({ userId }) },
   });
+  const applications = createApplications({ db, env, jobs, secret });
+  const stats = createStats({ db, env, jobs, applications });
   return {
     env,
     site: siteSettings(env),
@@ -88,7 +96,9 @@ export function createServices({
     blog: createBlog(db),
     alerts: createAlerts({ db, env, jobs, secret, logger }),
     moderation,
-    applications: createApplications({ db, env, jobs, secret }),
+    applications,
+    stats,
+    renewals: createRenewals({ database, env, jobs, stats, secret }),
     challenges: createChallenges({ db, env, secret }),
     metrics: createMetrics(database, replicas),
   };

@@ -42,9 +42,12 @@ function ShareMessage({ outcome }: { outcome: ShareOutcome }) {
 
 /**
  * Apply as the employer chose (issue 31): the board's own form, a mail to the employer, or the listing's link (the
- * default, and what every listing did before the choice existed) in a new tab.
+ * default, and what every listing did before the choice existed) in a new tab. A link or mail away from the board
+ * carries a `ping` (issue 32): the browser reports the click to the board as it follows the link, without a script and
+ * without the link's address changing; the board's own form counts its applications itself.
  */
 function ApplyLink({ job, label }: { job: Job; label: string }) {
+  const ping = `/api/jobs/${job._id}/apply-click`;
   if (job.applyMethod === "board") {
     return (
       <Link to={`/jobs/${job._id}/apply`} className={primary}>
@@ -54,14 +57,14 @@ function ApplyLink({ job, label }: { job: Job; label: string }) {
   }
   if (job.applyMethod === "email" && job.postedByEmail) {
     return (
-      <a href={mailHref(job, job.postedByEmail)} className={primary}>
+      <a href={mailHref(job, job.postedByEmail)} ping={ping} className={primary}>
         <Mail aria-hidden="true" className="h-4 w-4" />
         {label}
       </a>
     );
   }
   return (
-    <a href={job.applyLink ?? undefined} target="_blank" rel="noopener noreferrer" className={primary}>
+    <a href={job.applyLink ?? undefined} ping={ping} target="_blank" rel="noopener noreferrer" className={primary}>
       {label}
       <ExternalLink aria-hidden="true" className="h-4 w-4" />
     </a>

@@ -14,6 +14,7 @@ import type { ContactMessageInput } from "#shared/contact.ts";
 import { errorBodySchema, type ErrorCode, type FieldErrors } from "#shared/errors.ts";
 import type { JobFormValues } from "#shared/job.ts";
 import type { jobReportSchema, ModerationAction } from "#shared/moderation.ts";
+import { renewedSchema } from "#shared/stats.ts";
 import { solvePow } from "#app/lib/pow.ts";
 
 /** The one message for a call that got no answer at all. */
@@ -151,6 +152,7 @@ export function createApiClient(origin = "") {
     updateJob: (id: string, job: JobFormValues) =>
       read("PATCH", `/api/update-job/${encodeURIComponent(id)}`, updateJobAnswerSchema, { body: job }),
     deleteJob: (id: string) => read("DELETE", `/api/job/${encodeURIComponent(id)}`, deleteJobAnswerSchema),
+    renewJob: (id: string) => read("POST", `/api/jobs/${encodeURIComponent(id)}/renew`, renewedSchema),
     reportJob: (id: string, report: z.input<typeof jobReportSchema>) =>
       readWithChallenge("POST", `/api/jobs/${encodeURIComponent(id)}/report`, okAnswerSchema, { body: report }),
     subscribeToAlert: (subscription: z.input<typeof alertSubscriptionSchema>) =>

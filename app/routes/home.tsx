@@ -95,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     throw redirect(`/${kept}`);
   }
-  const { env, jobs: jobsDomain } = context.get(servicesContext);
+  const { env, jobs: jobsDomain, stats } = context.get(servicesContext);
 
   // A bad value in a shared or hand-edited link is dropped with a message, not a 500 for the whole page.
   const raw: Record<string, string> = Object.fromEntries(url.searchParams);
@@ -169,6 +169,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ),
         )
       : [];
+  // What each listing earned (issue 32): this page showed these; counted in memory, the page does not wait.
+  stats.countImpressions({
+    jobIds: jobs.map((job) => job._id),
+    userAgent: request.headers.get("user-agent") ?? undefined,
+  });
   return {
     jobs,
     total,

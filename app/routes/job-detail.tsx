@@ -9,12 +9,13 @@ import {
   Users,
 } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { CompanyCard } from "#app/components/company-card.tsx";
 import { CompanyLogo } from "#app/components/company-logo.tsx";
 import { FavouriteButton } from "#app/components/favourite-button.tsx";
+import { JobCard } from "#app/components/job-card.tsx";
 import { Chip } from "#app/components/job-card.tsx";
 import { DesktopJobActions, MobileJobActions } from "#app/components/job-actions.tsx";
 import { ReportJob } from "#app/components/report-job.tsx";
@@ -36,7 +37,7 @@ export const DETAIL_SPINNER_MS = 1500;
 const NOT_FOUND_DETAIL = "This job does not exist or has been removed by the employer.";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { env, jobs } = context.get(servicesContext);
+  const { env, jobs, stats } = context.get(servicesContext);
   const viewer = await getSessionUser(context, request);
   const { job, status, statusReason, viewerIsOwner } = await jobs
     .getJobPage({ id: params.id, viewer })
@@ -51,15 +52,24 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const expired = isExpired(job.postingDate);
   // Only the owner reaches an unpublished listing; it carries no JobPosting data and stays out of search engines.
   const published = status === "published";
-  return {
-    job,
-    url,
-    expired,
-    noindex: expired || !published,
-    unpublished: published ? null : statusLabel(status, statusReason),
-    canReport: published && !viewerIsOwner,
-    jsonLd: expired || !published ? null : jobPostingLd(job, url),
-  };
+  // What the listing earned (issue 32): a person's view once a day; its owner looking at it is not one.
+  if (published && !expired && !viewerIsOwner) stats.countViewOfPage({ jobId: job._id, request });
+  // Gone for good for everyone but its owner (who may renew it): 410, and the company's openings that are still live.
+  const gone = expired && !viewerIsOwner;
+  const otherOpenings = gone ? await jobs.listOtherOpenings({ companyName: job.companyName, exceptId: job._id }) : [];
+  return data(
+    {
+      job,
+      url,
+      expired,
+      otherOpenings,
+      noindex: expired || !published,
+      unpublished: published ? null : statusLabel(status, statusReason),
+      canReport: published && !viewerIsOwner,
+      jsonLd: expired || !published ? null : jobPostingLd(job, url),
+    },
+    { status: gone ? 410 : 200 },
+  );
 }
 
 const summary = (job: Job) => {
@@ -143,7 +153,7 @@ function JobChips({ job }: { job: Job }) {
 }
 
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
-  const { job, url, expired, unpublished, canReport } = loaderData;
+  const { job, url, expired, unpublished, canReport, otherOpenings } = loaderData;
   return (
     <main className="relative mx-auto max-w-7xl px-4 py-6 max-[769px]:pb-28">
       {/* Spec: 1.5 s spinner first. The job is rendered underneath, so crawlers and no-JS readers get it. */}
@@ -225,6 +235,20 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
           <CompanyCard job={job} />
         </div>
       </div>
+      {expired && otherOpenings.length > 0 ? (
+        <section aria-labelledby="other-openings" className="mt-8">
+          <h2 id="other-openings" className="text-lg font-semibold">
+            Other openings at {job.companyName}
+          </h2>
+          <ul className="mt-3 grid gap-4 lg:grid-cols-2">
+            {otherOpenings.map((opening) => (
+              <li key={opening._id}>
+                <JobCard job={opening} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <MobileJobActions key={job._id} job={job} url={url} coveredMs={DETAIL_SPINNER_MS} />
     </main>
   );

@@ -10,6 +10,7 @@ import { requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
 import { formatAmount } from "#shared/money.ts";
 import type { ApplicationCounts } from "#shared/applications.ts";
+import { isRenewable, type StatsTotals } from "#shared/stats.ts";
 import type { Route } from "./+types/my-jobs";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -19,15 +20,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const { jobs, applications } = context.get(servicesContext);
+  const { jobs, applications, stats } = context.get(servicesContext);
   const [mine, { mustVerifyEmail }, applicationCounts] = await Promise.all([
     jobs.listMyJobs({ user, email: user.email }),
     jobs.postingStatus({ user }),
     applications.countApplicationsByListing({ user }),
   ]);
+  // What each of the user's own listings earned (issue 32).
+  const totals = await stats.totalsOf({ jobIds: mine.map((job) => job._id) });
   // Back from the verification link (VERIFIED_LANDING): say it worked, once the address really is verified.
   const justVerified = new URL(request.url).searchParams.has("verified") && !mustVerifyEmail;
-  return { jobs: mine, justVerified, applicationCounts };
+  return { jobs: mine, justVerified, applicationCounts, totals };
 }
 
 /** Only the owner sees a listing that is not published; the badge says why nobody else does. */
@@ -54,6 +57,20 @@ function ApplicationsLink({ job, counts }: { job: Job; counts: ApplicationCounts
   );
 }
 
+/** What the listing earned, linking to its stats page (issue 32). */
+function StatsLink({ job, totals }: { job: Job; totals: StatsTotals | undefined }) {
+  const { views = 0, applyClicks = 0, impressions = 0 } = totals ?? {};
+  return (
+    <Link
+      to={`/my-jobs/${job._id}/stats`}
+      className="mt-1 block text-sm font-normal text-brand-700 underline"
+      aria-label={`Stats for ${job.jobTitle}: ${views} views, ${applyClicks} apply clicks, shown ${impressions} times in search results`}
+    >
+      Stats: {views} views, {applyClicks} apply clicks, {impressions} impressions
+    </Link>
+  );
+}
+
 /** Spec §9: My Listings pages 5 rows at a time. */
 const PAGE_SIZE = 5;
 
@@ -72,6 +89,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState<Job | null>(null);
   const [stage, setStage] = useState<"confirm" | "done" | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [renewal, setRenewal] = useState<{ tone: "status" | "alert"; message: string } | null>(null);
   const searchId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -106,6 +124,19 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
     else setError(`“${job.jobTitle}” was not deleted: ${result.message}`);
   };
 
+  /** Renewed, the row shows its new posting date and is no longer expired; a refusal is said, and nothing changes. */
+  const renew = async (job: OwnedJob) => {
+    setRenewal(null);
+    const result = await api.renewJob(job._id);
+    if (result.ok) {
+      setJobs((list) =>
+        list.map((item) => (item._id === job._id ? { ...item, postingDate: result.data.postingDate } : item)),
+      );
+      const until = new Date(result.data.expiresAt).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" });
+      setRenewal({ tone: "status", message: `“${job.jobTitle}” is renewed until ${until}.` });
+    } else setRenewal({ tone: "alert", message: `“${job.jobTitle}” was not renewed: ${result.message}` });
+  };
+
   return (
     <Protected>
       <main className="mx-auto max-w-6xl px-4 py-8">
@@ -119,6 +150,15 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
         {loaderData.justVerified ? (
           <p role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
             Your email address is verified: your listings can now go live.
+          </p>
+        ) : null}
+
+        {renewal ? (
+          <p
+            role={renewal.tone}
+            className={`mt-4 rounded-lg border p-4 ${renewal.tone === "status" ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
+          >
+            {renewal.message}
           </p>
         ) : null}
 
@@ -209,6 +249,17 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                     <ApplicationsLink job={job} counts={loaderData.applicationCounts[job._id]} />
+                    <StatsLink job={job} totals={loaderData.totals[job._id]} />
+                    {job.status === "published" && isRenewable(job.postingDate, now) ? (
+                      <button
+                        type="button"
+                        onClick={() => void renew(job)}
+                        aria-label={`Renew ${job.jobTitle} for 30 more days`}
+                        className="mt-2 block rounded-md border border-brand-600 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                      >
+                        Renew for 30 more days
+                      </button>
+                    ) : null}
                   </td>
                   <td data-label="Company Name" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
                     {job.companyName}

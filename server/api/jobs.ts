@@ -23,9 +23,9 @@ function exposePaging(c: Context<AppBindings>, nextCursor: string | null) {
 export const jobsApi = new Hono<AppBindings>()
   .get("/jobs", async (c) => {
     const search = parseOrThrow(jobSearchSchema, c.req.query());
-    const { jobs, total, totalIsExact, nextCursor, place, didYouMean } = await c
-      .get("services")
-      .jobs.searchJobs(search);
+    const services = c.get("services");
+    const { jobs, total, totalIsExact, nextCursor, place, didYouMean } = await services.jobs.searchJobs(search);
+    services.stats.countImpressions({ jobIds: jobs.map((job) => job._id), userAgent: c.req.header("user-agent") });
     // Above EXACT_COUNT_LIMIT the total is the planner's estimate; X-Total-Count-Exact says which one a client got.
     c.header("X-Total-Count", String(total));
     c.header("X-Total-Count-Exact", String(totalIsExact));

@@ -144,6 +144,17 @@ export async function countApplicationsOfOwner(db: Db, ownerId: string): Promise
   return Object.fromEntries(rows.map((row) => [row.jobId, { total: row.total, new: row.new }]));
 }
 
+/** How many applications each of these listings received (erased and withdrawn ones too: they were sent). */
+export async function countApplicationsOfListings(db: Db, jobIds: readonly string[]): Promise<Record<string, number>> {
+  if (jobIds.length === 0) return {};
+  const rows = await db
+    .select({ jobId: applications.jobId, total: count() })
+    .from(applications)
+    .where(inArray(applications.jobId, [...jobIds]))
+    .groupBy(applications.jobId);
+  return Object.fromEntries(rows.map((row) => [row.jobId, row.total]));
+}
+
 /** Stage and note, and the rejection mail if asked for, together. */
 export async function changeApplication(
   db: Db,

@@ -201,6 +201,8 @@ export const jobs = pgTable(
     statusReason: text("status_reason"),
     /** Pending only until its employer verifies their address; then it is published or goes to review. */
     heldForVerification: boolean("held_for_verification").notNull().default(false),
+    /** The posting date its expiry reminder was mailed for (issue 32): once per posting period; a renewal starts a new one. */
+    expiryRemindedFor: timestamp("expiry_reminded_for", { withTimezone: true }),
     /** When it last became published; stamped by a trigger (migration 0007). Alert digests follow it. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** Seeded by the quick start's demo, so `npm run demo -- remove` can take it away and nothing else. */
@@ -258,6 +260,10 @@ export const jobs = pgTable(
     index("jobs_status_idx")
       .on(t.status, t.createdAt.desc())
       .where(sql`${t.status} <> 'published'`),
+    // An expired listing's page lists the company's other live openings (issue 32).
+    index("jobs_company_live_idx")
+      .on(sql`lower(${t.companyName})`, t.postingDate.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 
@@ -499,4 +505,22 @@ export const applications = pgTable(
     index("applications_job_created_idx").on(t.jobId, t.createdAt.desc()),
     index("applications_client_ip_idx").on(t.clientIp, t.createdAt),
   ],
+);
+
+/**
+ * What each listing earned, per day (issue 32): views of its page (a person once a day, bots left out), clicks on
+ * Apply, and how often it appeared on a results page. Counted in memory and added here in batches (server/stats).
+ */
+export const jobStatsDaily = pgTable(
+  "job_stats_daily",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+    applyClicks: integer("apply_clicks").notNull().default(0),
+    impressions: integer("impressions").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "job_stats_daily_pk", columns: [t.jobId, t.day] })],
 );

@@ -19,6 +19,7 @@ import {
   CV_MAX_BYTES,
 } from "#shared/applications.ts";
 import { powChallengeAnswerSchema } from "#shared/challenge.ts";
+import { listingStatsSchema, RENEW_WITHIN_DAYS, renewedSchema } from "#shared/stats.ts";
 import { contactMessageSchema } from "#shared/contact.ts";
 import {
   allJobsQuerySchema,
@@ -255,6 +256,51 @@ export const OPERATIONS: Operation[] = [
       404: { description: "No application has this id" },
       409: { description: "The applicant erased it" },
     },
+  },
+  {
+    method: "get",
+    path: "/api/jobs/{id}/stats",
+    operationId: "listingStats",
+    summary: "What your listing earned",
+    description:
+      "Views of the job page (a person once a day, bots left out), clicks on Apply, search impressions and applications, as totals and per day. Counts reach the database in batches, within half a minute. For the listing's owner, and admins.",
+    tag: "Jobs",
+    auth: true,
+    params: jobId,
+    answers: {
+      200: { description: "Totals and days", json: listingStatsSchema },
+      401: signedOut,
+      403: notOwner,
+      404: noJob,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/jobs/{id}/renew",
+    operationId: "renewListing",
+    summary: "Renew your listing for 30 more days",
+    description: `In its last ${RENEW_WITHIN_DAYS} days or once expired, a published listing's posting date becomes now: it keeps its id, address, stats and applications, and lives 30 days from the new date.`,
+    tag: "Jobs",
+    auth: true,
+    params: jobId,
+    answers: {
+      200: { description: "Renewed", json: renewedSchema },
+      401: signedOut,
+      403: notOwner,
+      404: noJob,
+      409: { description: `Not published, or more than ${RENEW_WITHIN_DAYS} days before it expires` },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/jobs/{id}/apply-click",
+    operationId: "countApplyClick",
+    summary: "Count a click on Apply",
+    description:
+      "The Apply link's ping: browsers send it as they follow the link. Counted once per person and day; bots (by user agent) are not counted. The answer is the same either way.",
+    tag: "Jobs",
+    params: jobId,
+    answers: { 200: { description: "Received", json: z.object({ ok: z.literal(true) }) } },
   },
   ...(["withdraw", "erase"] as const).map((action): Operation => ({
     method: "post",

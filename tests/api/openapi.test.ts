@@ -223,6 +223,28 @@ describe("the public API's OpenAPI document", () => {
     expect((await call({ method: "post", path: `/api/applications/by-token/${id}.x/erase` })).status).toBe(404);
   });
 
+  test("a listing's stats, its renewal and the Apply ping answer as documented", async () => {
+    const stats = `/api/jobs/${jobId}/stats`;
+    expect((await call({ method: "get", path: stats, session: employer })).body.totals).toMatchObject({ views: 0 });
+    expect((await call({ method: "get", path: stats })).status).toBe(401);
+    expect((await call({ method: "get", path: stats, session: rival })).status).toBe(403);
+    expect((await call({ method: "get", path: `/api/jobs/${randomUUID()}/stats`, session: rival })).status).toBe(404);
+    const ending = (
+      await call({
+        method: "post",
+        path: "/api/post-job",
+        body: validJob({ postingDate: new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 10) }),
+        session: employer,
+      })
+    ).body.insertedId;
+    expect((await call({ method: "post", path: `/api/jobs/${jobId}/renew`, session: employer })).status).toBe(409);
+    expect((await call({ method: "post", path: `/api/jobs/${ending}/renew` })).status).toBe(401);
+    expect((await call({ method: "post", path: `/api/jobs/${ending}/renew`, session: rival })).status).toBe(403);
+    expect((await call({ method: "post", path: `/api/jobs/${randomUUID()}/renew`, session: rival })).status).toBe(404);
+    expect((await call({ method: "post", path: `/api/jobs/${ending}/renew`, session: employer })).status).toBe(200);
+    expect((await call({ method: "post", path: `/api/jobs/${jobId}/apply-click` })).status).toBe(200);
+  });
+
   test("every documented operation was called above", () => {
     const documented = Object.values(doc.paths).flatMap((methods) =>
       Object.values(methods).map((op) => op.operationId),

@@ -312,10 +312,10 @@ test("an unknown or malformed job id shows 'Job not found' with HTTP 404", async
   await page.context().close();
 });
 
-test("an expired listing still shows, says it has expired, and is noindex without JSON-LD", async () => {
+test("an expired listing answers 410 Gone, still shows, says it has expired, and is noindex without JSON-LD", async () => {
   const page = await e2e.newPage({ viewport: DESKTOP });
   const response = await page.goto(`${e2e.url}/jobs/${expiredId}`, { waitUntil: "domcontentloaded" });
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(410);
   await open(page, `${e2e.url}/jobs/${expiredId}`);
   expect(await page.getByRole("heading", { level: 1, name: "Long Gone Role" }).isVisible()).toBe(true);
   expect(await page.getByText("This listing has expired").isVisible()).toBe(true);

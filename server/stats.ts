@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { expiresAt, type ListingStats, type StatsDay, type StatsTotals } from "#shared/stats.ts";
+import { findAccount, isAdminAccount } from "#server/accounts.ts";
+import type { Applications } from "#server/applications.ts";
+import { CLIENT_IP_HEADER, type SessionUser } from "#server/auth.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Env } from "#server/env.ts";
+import { forbidden, notFound } from "#server/errors.ts";
+import type { Jobs } from "#server/jobs.ts";
+import type { Logger } from "#server/logger.ts";
+import { repeat } from "#server/repeat.ts";
+import { createStatsCounter, utcDay, type Visitor } from "#server/stats/counter.ts";
+import { addStats, listStatsDays, sumStats } from "#server/stats/repository.ts";
+
+export { utcDay, type Visitor };
+
+const idSchema = z.uuid();
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The chart shows at most this many days (the newest), however long a listing has lived. */
+const CHART_DAYS = 120;
+
+const ZERO: Omit<StatsTotals, "applications"> = { views: 0, applyClicks: 0, impressions: 0 };
+
+/** Every day from `from` to `to` (inclusive, YYYY-MM-DD), with the counted ones filled in and the rest zero. */
+function everyDay(from: string, to: string, counted: StatsDay[]): StatsDay[] {
+  const byDay = new Map(counted.map((row) => [row.day, row]));
+  const days: StatsDay[] = [];
+  for (let time = Date.parse(from); time <= Date.parse(to); time += DAY_MS) {
+    const day = utcDay(new Date(time));
+    days.push(byDay.get(day) ?? { day, ...ZERO });
+  }
+  return days.slice(-CHART_DAYS);
+}
+
+/**
+ * What each listing earned (issue 32): the counting (views, Apply clicks, search impressions), kept in this process's
+ * memory and added to the database in batches, and what a listing's owner (or an admin) reads of it. Nothing is sent
+ * anywhere else, and nothing kept identifies a person (see server/stats/counter.ts, ADR 43).
+ */
+export function createStats({
+  db,
+  env,
+  jobs,
+  applications,
+  now = () => new Date(),
+}: {
+  db: Db;
+  env: Env;
+  jobs: Jobs;
+  applications: Pick<Applications, "countApplicationsOfListings">;
+  now?: () => Date;
+}) {
+  const counter = createStatsCounter({ now });
+
+  /** The listing when `user` owns it or is an admin; another employer is refused, an unknown id is not found. */
+  async function listingReadableBy(user: SessionUser, jobId: string) {
+    const listing = idSchema.safeParse(jobId).success
+      ? await jobs.findListingForApplications({ id: jobId })
+      : undefined;
+    if (listing && listing.ownerId === user.id) return listing;
+    const account = await findAccount(db, user.id);
+    const isAdmin = Boolean(account && !account.suspendedAt && isAdminAccount(account, env));
+    if (!listing) throw notFound("Job not found");
+    if (!isAdmin) throw forbidden("Only the employer who posted this job can read its stats");
+    return listing;
+  }
+
+  return {
+    /** A view of the job page, from its loader; in memory, the page does not wait. The client address is the one app.ts set on the request, never the client's own say. */
+    countViewOfPage({ jobId, request }: { jobId: string; request: Request }) {
+      const clientIp = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+      if (env.STATS_COUNTING)
+        counter.countView(jobId, { clientIp, userAgent: request.headers.get("user-agent") ?? undefined });
+    },
+
+    /** A click on Apply (the listing's link or mail), reported by the link's ping. */
+    countApplyClick({ jobId, visitor }: { jobId: string; visitor: Visitor }) {
+      if (env.STATS_COUNTING && idSchema.safeParse(jobId).success) counter.countApplyClick(jobId, visitor);
+    },
+
+    /** The listings a results page showed. */
+    countImpressions({ jobIds, userAgent }: { jobIds: readonly string[]; userAgent: string | undefined }) {
+      if (env.STATS_COUNTING) counter.countImpressions(jobIds, userAgent);
+    },
+
+    /** Adds what this process counted to the table; kept for the next flush if the database refuses. How many rows. */
+    async flush(): Promise<number> {
+      const rows = counter.take();
+      if (rows.length === 0) return 0;
+      try {
+        await addStats(db, rows);
+      } catch (error) {
+        counter.putBack(rows);
+        throw error;
+      }
+      return rows.length;
+    },
+
+    /** Totals of several listings (the caller decides who may read them): My Listings, the reminder mails. */
+    async totalsOf({ jobIds }: { jobIds: readonly string[] }): Promise<Record<string, StatsTotals>> {
+      const [sums, applied] = await Promise.all([
+        sumStats(db, jobIds),
+        applications.countApplicationsOfListings({ jobIds }),
+      ]);
+      const byJob = new Map(sums.map((row) => [row.jobId, row]));
+      return Object.fromEntries(
+        jobIds.map((id) => {
+          const sum = byJob.get(id);
+          const counted = sum
+            ? { views: sum.views, applyClicks: sum.applyClicks, impressions: sum.impressions }
+            : { ...ZERO };
+          return [id, { ...counted, applications: applied[id] ?? 0 }];
+        }),
+      );
+    },
+
+    /** One listing's totals and days, for its owner or an admin. */
+    async listingStats({ user, jobId }: { user: SessionUser; jobId: string }): Promise<ListingStats> {
+      const listing = await listingReadableBy(user, jobId);
+      const [days, applied] = await Promise.all([
+        listStatsDays(db, listing.id),
+        applications.countApplicationsOfListings({ jobIds: [listing.id] }),
+      ]);
+      const totals = days.reduce(
+        (sum, row) => ({
+          views: sum.views + row.views,
+          applyClicks: sum.applyClicks + row.applyClicks,
+          impressions: sum.impressions + row.impressions,
+        }),
+        { ...ZERO },
+      );
+      // From the first counted day (a renewed listing's earlier life included) or the posting day, to today or, once
+      // it has expired, its last day (YYYY-MM-DD strings sort as dates).
+      const expiry = expiresAt(listing.postingDate);
+      const posted = utcDay(new Date(listing.postingDate));
+      const firstCounted = days[0]?.day ?? posted;
+      const lastCounted = days.at(-1)?.day ?? posted;
+      const end = [utcDay(now()), utcDay(expiry)].sort()[0] as string;
+      const from = firstCounted < posted ? firstCounted : posted;
+      const to = lastCounted > end ? lastCounted : end;
+      return {
+        job: { id: listing.id, title: listing.title, companyName: listing.companyName },
+        postingDate: listing.postingDate,
+        expiresAt: expiry.toISOString(),
+        totals: { ...totals, applications: applied[listing.id] ?? 0 },
+        days: everyDay(from, to, days),
+      };
+    },
+  };
+}
+
+export type Stats = ReturnType<typeof createStats>;
+
+/**
+ * Every `intervalSeconds`, this process's counts go to the database; `stop` flushes once more, so a restart loses
+ * nothing counted. Runs in every server process: each counts its own requests.
+ */
+export function startStatsFlush({
+  stats,
+  intervalSeconds,
+  logger,
+}: {
+  stats: Pick<Stats, "flush">;
+  intervalSeconds: number;
+  logger: Logger;
+}) {
+  const loop = repeat(() => stats.flush(), intervalSeconds * 1000, logger, "listing stats flush");
+  return {
+    stop: async () => {
+      await loop.stop();
+      await stats.flush().catch((error: unknown) => logger.error({ err: error }, "listing stats not flushed"));
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CLIENT_IP_HEADER } from "#server/auth.ts";
+import { jobStatsDaily } from "#server/db/schema.ts";
+import { createStats, utcDay } from "#server/stats.ts";
+import { engines } from "#tests/support/engines.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const PHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
+const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+describe.each(engines)("what each listing earned on %s", (engine) => {
+  let server: TestServer;
+  let owner: Session;
+  let other: Session;
+  let admin: Session;
+
+  const db = () => server.services.database.db;
+
+  async function postListing(overrides: Record<string, unknown> = {}) {
+    const { status, json } = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob(overrides),
+      session: owner,
+    });
+    expect(status).toBe(201);
+    return json.insertedId as string;
+  }
+
+  /** A view of the job page as its loader reports it: the address app.ts set, and the browser's user agent. */
+  const view = (jobId: string, ip: string, userAgent: string | null = BROWSER) =>
+    server.services.stats.countViewOfPage({
+      jobId,
+      request: new Request(`${server.url}/jobs/${jobId}`, {
+        headers: { [CLIENT_IP_HEADER]: ip, ...(userAgent ? { "user-agent": userAgent } : {}) },
+      }),
+    });
+
+  const clickApply = (jobId: string, ip: string, userAgent = BROWSER) =>
+    fetch(`${server.url}/api/jobs/${jobId}/apply-click`, {
+      method: "POST",
+      headers: { "x-forwarded-for": ip, "user-agent": userAgent, "content-type": "text/ping" },
+      body: "PING",
+    });
+
+  const statsOf = async (jobId: string, session: Session = owner) =>
+    api(server.url, `/api/jobs/${jobId}/stats`, { session });
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine, env: { TRUSTED_PROXY_HEADER: "x-forwarded-for" } });
+    [owner, other, admin] = await Promise.all([
+      signUp(server.url, { name: "Owner" }),
+      signUp(server.url, { name: "Other employer" }),
+      signUp(server.url, { name: "Admin" }),
+    ]);
+    await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+  });
+  afterAll(() => server.close());
+
+  test("a person who opens a job page three times in a day is one view; a second person is another", async () => {
+    const id = await postListing();
+    view(id, "198.51.100.1");
+    view(id, "198.51.100.1");
+    view(id, "198.51.100.1");
+    view(id, "198.51.100.2", PHONE);
+    await server.services.stats.flush();
+    const { status, json } = await statsOf(id);
+    expect(status).toBe(200);
+    expect(json.totals.views).toBe(2);
+  });
+
+  test("a crawler, and a request without a user agent, are not counted as views", async () => {
+    const id = await postListing();
+    view(id, "198.51.100.3", CRAWLER);
+    view(id, "198.51.100.4", null);
+    await server.services.stats.flush();
+    expect((await statsOf(id)).json.totals.views).toBe(0);
+  });
+
+  test("clicks on Apply are counted once per person and day through the link's ping, and a bot's click is not", async () => {
+    const id = await postListing();
+    for (const response of [
+      await clickApply(id, "198.51.100.5"),
+      await clickApply(id, "198.51.100.5"),
+      await clickApply(id, "198.51.100.6"),
+      await clickApply(id, "198.51.100.7", CRAWLER),
+    ])
+      expect(response.status).toBe(200);
+    await server.services.stats.flush();
+    expect((await statsOf(id)).json.totals.applyClicks).toBe(2);
+  });
+
+  test("each results page a listing appears on is an impression; a search by a script is not", async () => {
+    const id = await postListing({ jobTitle: "Impression Counter Engineer" });
+    for (let i = 0; i < 3; i += 1)
+      await api(server.url, "/api/jobs?search=Impression%20Counter", { headers: { "user-agent": BROWSER } });
+    await api(server.url, "/api/jobs?search=Impression%20Counter", { headers: { "user-agent": "curl/8.5.0" } });
+    await server.services.stats.flush();
+    expect((await statsOf(id)).json.totals.impressions).toBe(3);
+  });
+
+  test("counts are kept per day in one row per listing, and two server processes' flushes add up", async () => {
+    const id = await postListing();
+    const { env, jobs, applications } = server.services;
+    const second = createStats({ db: db(), env, jobs, applications });
+    view(id, "198.51.100.8");
+    second.countViewOfPage({
+      jobId: id,
+      request: new Request(server.url, { headers: { [CLIENT_IP_HEADER]: "198.51.100.9", "user-agent": BROWSER } }),
+    });
+    await Promise.all([server.services.stats.flush(), second.flush()]);
+    view(id, "198.51.100.10");
+    await server.services.stats.flush();
+    const rows = await db().select().from(jobStatsDaily).where(eq(jobStatsDaily.jobId, id));
+    expect(rows).toEqual([{ jobId: id, day: utcDay(new Date()), views: 3, applyClicks: 0, impressions: 0 }]);
+  });
+
+  test("a listing deleted before the flush is skipped, and the flush still writes the others", async () => {
+    const [kept, deleted] = [await postListing(), await postListing()];
+    view(kept, "198.51.100.11");
+    view(deleted, "198.51.100.11");
+    expect((await api(server.url, `/api/job/${deleted}`, { method: "DELETE", session: owner })).status).toBe(200);
+    await server.services.stats.flush();
+    expect((await statsOf(kept)).json.totals.views).toBe(1);
+  });
+
+  test("the stats give totals with the applications, and one entry per day from the posting date to today", async () => {
+    const id = await postListing({
+      postingDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      applyMethod: "board",
+    });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      name: "Asha Verma",
+      email: "asha-stats@example.com",
+      coverNote: "Hello",
+      consent: "on",
+    }))
+      form.set(name, value);
+    form.set("cv", new Blob([new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n"))]), "cv.pdf");
+    const applied = await fetch(`${server.url}/api/jobs/${id}/applications`, { method: "POST", body: form });
+    expect(applied.status).toBe(201);
+    const { json } = await statsOf(id);
+    expect(json.totals).toEqual({ views: 0, applyClicks: 0, impressions: 0, applications: 1 });
+    expect(json.days.map((day: { day: string }) => day.day)).toEqual(
+      [2, 1, 0].map((ago) => utcDay(new Date(Date.now() - ago * 86_400_000))),
+    );
+    expect(json.job).toEqual({ id, title: "Frontend Developer", companyName: "Acme Widgets" });
+  });
+
+  test("only the listing's owner and admins read its stats: another employer 403, a visitor 401, no such listing 404", async () => {
+    const id = await postListing();
+    expect((await statsOf(id, owner)).status).toBe(200);
+    expect((await statsOf(id, admin)).status).toBe(200);
+    const refused = await statsOf(id, other);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("FORBIDDEN");
+    expect(refused.json.totals).toBeUndefined();
+    expect((await api(server.url, `/api/jobs/${id}/stats`)).status).toBe(401);
+    expect((await statsOf(crypto.randomUUID(), other)).status).toBe(404);
+    expect((await statsOf("not-a-listing", owner)).status).toBe(404);
+  });
+});
