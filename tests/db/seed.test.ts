@@ -58,7 +58,7 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
-  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads, the apply method the seed leaves unset, the demo mark) is not the seed's.
+  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads, the apply method the seed leaves unset, the demo mark, the expiry reminder sent) is not the seed's.
   const {
     id: _id,
     createdAt: _c,
@@ -74,6 +74,7 @@ const content = (row: Record<string, unknown>) => {
     applyMethod: _am,
     locationLower: _ll,
     demo: _d,
+    expiryRemindedFor: _e,
     ...rest
   } = row;
   return rest;
