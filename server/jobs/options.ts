@@ -84,7 +84,8 @@ export async function countSearchOptions(
   const tried = filterNames.filter(
     (_, i) =>
       (othersEstimates[i] ?? Infinity) <= EXACT_OPTION_COUNT_TRIED &&
-      (bound === undefined || bound <= EXACT_OPTION_COUNT_LIMIT),
+      // A 1–2 character text has no bound (Infinity): the planner's estimate alone decides, as for no text.
+      (bound === undefined || !Number.isFinite(bound) || bound <= EXACT_OPTION_COUNT_LIMIT),
   );
   // Every filter's counts from one read of the matches without any of them, when that read is small enough: five
   // reads of the same matches (a search that sets none) cost five times the one. When it is not, a filter whose other

@@ -123,14 +123,14 @@ export function textMatches(
 }
 
 /**
- * Each group's own word condition, for the planner to estimate alone: the rows matching the rarest group bound a text
- * search's matches from above, where the estimate of the groups ANDed takes them as independent (ADR 38). Groups with
- * no dictionary word are left out: they are matched in the title as text.
+ * Each group's own condition as textMatches reads it, for the planner to estimate alone: the rows matching the rarest
+ * group bound the words' matches from above, where the estimate of the groups ANDed takes them as independent (ADR 38).
  */
 export function groupMatches(query: SearchQuery, complete: ReadonlySet<string> = NONE): SQL[] {
-  return query.groups.flatMap((group) => {
+  return query.groups.map((group) => {
     const tsquery = groupQuery(group, true, "", complete);
-    return tsquery ? [matches(tsquery)] : [];
+    if (tsquery) return matches(tsquery);
+    return findsInTitle(group.typed) ? sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}` : sql`false`;
   });
 }
 

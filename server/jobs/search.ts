@@ -95,6 +95,11 @@ export type TextConditions = {
   othersAt?: (value: string) => SQL;
   matches: SQL;
   groups: SQL[];
+  /**
+   * The spec's rule alone (the title contains the text), for its estimate; undefined for a 1–2 character text, whose
+   * condition the planner cannot estimate and which is taken to match many (shortTextFilter).
+   */
+  titleContains?: SQL;
   /** Whether `others` holds more than the visibility rule: a filter whose index may narrow the text's matches. */
   filtered: boolean;
   /** The locations of a place the text named, and the spec's rule alone (the title contains the text). */
@@ -209,8 +214,6 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
     title = textMatches(words, contains, { place, complete });
     tier = tierOf(words);
     groups = [...groupMatches(words, complete), ...(place ? [place] : [])];
-    // No dictionary word ("in", "100%"): the text is found in the title only, and that is what bounds its matches.
-    if (groups.length === 0) groups = [title];
   }
   const ranking = { tier, place: named?.place };
   const withoutText = { ...search, search: undefined };
@@ -222,7 +225,19 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
     search.maxSalary !== undefined;
   const place = named && contains ? { values: named.place.values, titleContains: contains } : undefined;
   const textConditions = (others: SQL, othersAt?: (value: string) => SQL): { text?: TextConditions } =>
-    title ? { text: { others, othersAt, matches: title, groups, filtered, ...(place ? { place } : {}) } } : {};
+    title
+      ? {
+          text: {
+            others,
+            othersAt,
+            matches: title,
+            groups,
+            filtered,
+            ...(contains && !titleContains ? { titleContains: contains } : {}),
+            ...(place ? { place } : {}),
+          },
+        }
+      : {};
   if (!locations) {
     const conditions = (other: JobSearch) => searchConditions(other, now, { title, location });
     return {
@@ -465,9 +480,16 @@ async function anyRow(db: Db, where: SQL): Promise<boolean> {
   return (await rowsOf(db, sql`SELECT 1 FROM ${jobs} WHERE ${where} LIMIT 1`)).length > 0;
 }
 
-/** At most how many listings a text search's words can match: the planner's estimate of its rarest group alone. */
-export async function textMatchBound(db: Db, text: Pick<TextConditions, "groups">): Promise<number> {
-  return Math.min(...(await Promise.all(text.groups.map((group) => groupEstimates(db, group)))));
+/**
+ * At most how many listings a text search can match: the planner's estimates of the title containing the text, and of
+ * the rarest group alone.
+ */
+export async function textMatchBound(db: Db, text: Pick<TextConditions, "groups" | "titleContains">): Promise<number> {
+  if (!text.titleContains) return Infinity;
+  const [inTitle, ...groups] = await Promise.all(
+    [text.titleContains, ...text.groups].map((condition) => groupEstimates(db, condition)),
+  );
+  return (inTitle ?? 0) + (groups.length > 0 ? Math.min(...groups) : 0);
 }
 
 /**
