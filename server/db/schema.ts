@@ -240,7 +240,8 @@ export const jobs = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id),
-    companySlug: text("company_slug").notNull(),
+    /** Set by the same trigger as the other copies; the default only stands in until it has run. */
+    companySlug: text("company_slug").notNull().default(""),
     companyVerified: boolean("company_verified").notNull().default(false),
     /** Only `published` listings are shown to anyone but their owner (ADR 0011). */
     status: text("status", { enum: JOB_STATUSES }).notNull().default("published"),
@@ -296,9 +297,7 @@ export const jobs = pgTable(
       .on(t.locationLower, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
     index("jobs_owner_idx").on(t.ownerId, t.postingDate.desc().nullsFirst()),
-    index("jobs_company_date_idx")
-      .on(t.companyId, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'published'`),
+    index("jobs_company_date_idx").on(t.companyId, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_posted_by_email_idx").on(t.postedByEmail),
     // A salary search in a currency few listings use would walk the whole list index to find none (600 ms at 1M):
     // those listings have an index of their own, which the planner picks for any currency but INR (migration 0008).

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, like } from "drizzle-orm";
 import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
+import { JOIN_COMPANY_BY_NAME } from "#server/jobs.ts";
 import { blogPosts, jobAlerts, jobReports, jobs, mailOutbox, moderationEvents, user } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
@@ -137,7 +138,7 @@ async function seedReviewQueue(db: Db, auth: Auth, password: string, now: Date) 
   };
   const [pending] = await db
     .insert(jobs)
-    .values({ ...waiting, status: "pending", demo: true })
+    .values({ ...waiting, companyId: JOIN_COMPANY_BY_NAME, status: "pending", demo: true })
     .returning({ id: jobs.id });
   if (pending) await db.insert(moderationEvents).values({ jobId: pending.id, action: "submitted" });
   const [reported] = await db

@@ -26,7 +26,9 @@ function migrationsBefore(tag: string): string {
   return folder;
 }
 
-async function emptyDatabase(engine: "pglite" | "postgres"): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function emptyDatabase(
+  engine: "pglite" | "postgres",
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (engine === "pglite") {
     const database = await openPglite(undefined);
     return { database, drop: () => database.close() };
@@ -83,7 +85,9 @@ describe.each(engines)("the companies migration on %s", (engine) => {
           now() - make_interval(days => ${daysOld}), 1000, 2000, 'Monthly', 'Pune', 'Basic English', 'Any',
           'Fresher', 'Full-time', 'https://apply.example', ${owner})`);
     }
-    before.push(...rowsOf(await database.db.execute(sql`SELECT id, title, company_name, company_logo FROM jobs ORDER BY title`)));
+    before.push(
+      ...rowsOf(await database.db.execute(sql`SELECT id, title, company_name, company_logo FROM jobs ORDER BY title`)),
+    );
     await database.migrate();
   });
 
@@ -128,9 +132,9 @@ describe.each(engines)("the companies migration on %s", (engine) => {
       await database.db.execute(sql`
         SELECT id, title, company_name, company_logo, company_id, company_slug FROM jobs ORDER BY title`),
     );
-    expect(after.map(({ id, title, company_name, company_logo }) => ({ id, title, company_name, company_logo }))).toEqual(
-      before,
-    );
+    expect(
+      after.map(({ id, title, company_name, company_logo }) => ({ id, title, company_name, company_logo })),
+    ).toEqual(before);
     expect(after.every((row) => row.company_id && row.company_slug)).toBe(true);
     const companies = rowsOf(await database.db.execute(sql`SELECT count(*)::int AS n FROM companies`))[0];
     expect(companies?.n).toBe(4);

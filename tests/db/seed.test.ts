@@ -11,6 +11,7 @@ import { createLogger } from "#server/logger.ts";
 import { DEMO_ADMIN, DEMO_EMPLOYER, isDatabaseEmpty, seedDemo, type DemoPasswords } from "#server/seed/demo.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { createServices } from "#server/services.ts";
+import { JOIN_COMPANY_BY_NAME } from "#server/jobs.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 import { engines } from "#tests/support/engines.ts";
 import { runScript, runTempDir } from "#tests/support/spawn-app.ts";
@@ -333,7 +334,12 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
       });
       const [job] = await database.db
         .insert(jobs)
-        .values({ ...syntheticJob(500, new Date()), ownerId: real.id, postedByEmail: real.email })
+        .values({
+          ...syntheticJob(500, new Date()),
+          companyId: JOIN_COMPANY_BY_NAME,
+          ownerId: real.id,
+          postedByEmail: real.email,
+        })
         .returning({ id: jobs.id });
       realJobId = job?.id ?? "";
       await database.db

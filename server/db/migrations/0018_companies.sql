@@ -35,7 +35,7 @@ CREATE UNIQUE INDEX "companies_owner_name_idx" ON "companies" USING btree ("owne
 CREATE INDEX "companies_ownerless_name_idx" ON "companies" USING btree ("name_key") WHERE "owner_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "companies_name_idx" ON "companies" USING btree ("name_key", "id");--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "company_id" uuid;--> statement-breakpoint
-ALTER TABLE "jobs" ADD COLUMN "company_slug" text;--> statement-breakpoint
+ALTER TABLE "jobs" ADD COLUMN "company_slug" text DEFAULT '';--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "company_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- Existing listings, grouped in one pass: one company per (owner, name key), its details from the group's newest
 -- listing. The first company of a slug keeps it bare (owned ones first); the others get a piece of their id after it.
@@ -68,8 +68,8 @@ ALTER TABLE "jobs" ENABLE TRIGGER "jobs_remember_updated_terms";--> statement-br
 ALTER TABLE "jobs" ALTER COLUMN "company_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "jobs" ALTER COLUMN "company_slug" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "companies"("id");--> statement-breakpoint
--- A company's page lists its live listings in the home page's order.
-CREATE INDEX "jobs_company_date_idx" ON "jobs" USING btree ("company_id", "posting_date" DESC NULLS FIRST, "id" DESC NULLS FIRST) WHERE "status" = 'published';--> statement-breakpoint
+-- A company's page lists its live listings in the home page's order; a merge finds a company's listings by it too.
+CREATE INDEX "jobs_company_date_idx" ON "jobs" USING btree ("company_id", "posting_date" DESC NULLS FIRST, "id" DESC NULLS FIRST);--> statement-breakpoint
 -- A listing written without a company (every insert but a move, and a rename) joins its owner's company of that name,
 -- made from the listing's own details when there is none; then it takes its company's details, whatever it was sent.
 -- Every way in (the API, the seed, the demo, imports) gets the same rule.
