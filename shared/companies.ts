@@ -46,6 +46,9 @@ export type AdminCompany = Company & {
   listings: number;
 };
 
+/** How many companies the admins' list shows a page. */
+export const ADMIN_COMPANIES_PAGE_SIZE = 50;
+
 export const companySlugSchema = z
   .string()
   .min(1)

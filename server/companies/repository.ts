@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { AdminCompany, Company, CompanyEdit } from "#shared/companies.ts";
+import { ADMIN_COMPANIES_PAGE_SIZE, type AdminCompany, type Company, type CompanyEdit } from "#shared/companies.ts";
 import type { Db } from "#server/db/client.ts";
 import { companies, jobs, user } from "#server/db/schema.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
@@ -111,8 +111,6 @@ export async function setAdminDecision(db: Db, id: string, verifiedByAdmin: bool
     .where(eq(companies.id, id));
 }
 
-export const ADMIN_PAGE_SIZE = 50;
-
 /**
  * The admins' list, by name, a page at a time, with each company's owner and how many listings it has (counted for
  * the page's companies alone, each through the company index).
@@ -124,8 +122,8 @@ export async function listCompaniesForAdmin(db: Db, page: number): Promise<Admin
     .from(companies)
     .leftJoin(user, eq(user.id, companies.ownerId))
     .orderBy(asc(companies.nameKey), asc(companies.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .limit(ADMIN_COMPANIES_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_COMPANIES_PAGE_SIZE);
   return rows.map(({ company, ownerEmail, listings: total }) => ({
     ...toCompany(company),
     ownerEmail,

@@ -234,8 +234,9 @@ export const jobs = pgTable(
     companyTwitter: text("company_twitter"),
     ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     /**
-     * The listing's company; the company columns above, `companySlug` and `companyVerified` are its copies, which the
-     * database keeps (migration 0018): whatever an insert or an edit sends for them, the company's details win.
+     * The listing's company; `companySlug` and `companyVerified` are copies the database keeps (migration 0018), and so
+     * are the company columns above for a listing with an owner: whatever its insert or edit sends for them, the
+     * company's details win. A listing without one (imported, seeded) keeps its own words.
      */
     companyId: uuid("company_id")
       .notNull()

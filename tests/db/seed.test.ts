@@ -59,7 +59,7 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
-  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads, the apply method the seed leaves unset, the demo mark) is not the seed's.
+  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads, the apply method the seed leaves unset, the demo mark, the company it joined) is not the seed's.
   const {
     id: _id,
     createdAt: _c,
@@ -75,6 +75,9 @@ const content = (row: Record<string, unknown>) => {
     applyMethod: _am,
     locationLower: _ll,
     demo: _d,
+    companyId: _ci,
+    companySlug: _cs,
+    companyVerified: _cv,
     ...rest
   } = row;
   return rest;

@@ -70,9 +70,10 @@ ALTER TABLE "jobs" ALTER COLUMN "company_slug" SET NOT NULL;--> statement-breakp
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "companies"("id");--> statement-breakpoint
 -- A company's page lists its live listings in the home page's order; a merge finds a company's listings by it too.
 CREATE INDEX "jobs_company_date_idx" ON "jobs" USING btree ("company_id", "posting_date" DESC NULLS FIRST, "id" DESC NULLS FIRST);--> statement-breakpoint
--- A listing written without a company (every insert but a move, and a rename) joins its owner's company of that name,
--- made from the listing's own details when there is none; then it takes its company's details, whatever it was sent.
--- Every way in (the API, the seed, the demo, imports) gets the same rule.
+-- A listing written without a company (an insert that picked none, a rename) joins its owner's company of that name,
+-- made from the listing's own details when there is none. A listing with an owner then takes its company's details,
+-- whatever it was sent; one without (imported, seeded) keeps its own words, grouped by its company's name. Every way in
+-- (the API, the seed, the demo, imports) gets the same rule.
 CREATE OR REPLACE FUNCTION jobs_join_company() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   c companies%ROWTYPE;
@@ -107,15 +108,17 @@ BEGIN
   NEW.company_id := c.id;
   NEW.company_slug := c.slug;
   NEW.company_verified := c.verified;
-  NEW.company_name := c.name;
-  NEW.industry := c.industry;
-  NEW.company_description := c.description;
-  NEW.company_logo := c.logo;
-  NEW.company_site := c.site;
-  NEW.company_linkedin := c.linkedin;
-  NEW.company_facebook := c.facebook;
-  NEW.company_instagram := c.instagram;
-  NEW.company_twitter := c.twitter;
+  IF NEW.owner_id IS NOT NULL THEN
+    NEW.company_name := c.name;
+    NEW.industry := c.industry;
+    NEW.company_description := c.description;
+    NEW.company_logo := c.logo;
+    NEW.company_site := c.site;
+    NEW.company_linkedin := c.linkedin;
+    NEW.company_facebook := c.facebook;
+    NEW.company_instagram := c.instagram;
+    NEW.company_twitter := c.twitter;
+  END IF;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
@@ -124,14 +127,18 @@ CREATE TRIGGER "jobs_join_company" BEFORE INSERT ON "jobs" FOR EACH ROW EXECUTE 
 -- takes its details again, so what the edit sent for the company's fields never outlives the statement.
 CREATE TRIGGER "jobs_rejoin_company" BEFORE UPDATE OF "company_id" ON "jobs" FOR EACH ROW
   EXECUTE FUNCTION jobs_join_company();--> statement-breakpoint
--- A company edited, verified or renamed: every listing of it shows the change, in the same transaction.
+-- A company edited, verified or renamed: every listing of it shows the change, in the same transaction (its badge and
+-- address on every one; its details on those with an owner, as above).
 CREATE OR REPLACE FUNCTION companies_copy_to_listings() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE jobs SET company_slug = NEW.slug, company_verified = NEW.verified, company_name = NEW.name,
     industry = NEW.industry, company_description = NEW.description, company_logo = NEW.logo, company_site = NEW.site,
     company_linkedin = NEW.linkedin, company_facebook = NEW.facebook, company_instagram = NEW.instagram,
     company_twitter = NEW.twitter, updated_at = now()
-  WHERE company_id = NEW.id;
+  WHERE company_id = NEW.id AND owner_id IS NOT NULL;
+  UPDATE jobs SET company_slug = NEW.slug, company_verified = NEW.verified, updated_at = now()
+  WHERE company_id = NEW.id AND owner_id IS NULL
+    AND (company_slug, company_verified) IS DISTINCT FROM (NEW.slug, NEW.verified);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
