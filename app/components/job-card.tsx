@@ -37,11 +37,12 @@ export function JobCard({ job, skeletonDelayMs = 0 }: { job: Job; skeletonDelayM
           skeletonMs={skeletonDelayMs + CARD_SKELETON_MS}
         />
         <div className="min-w-0 flex-1">
-          <p className="flex min-w-0 items-center gap-2 text-sm text-slate-600">
+          {/* Wraps rather than widens: the badge goes under a name it has no room beside (375 px). */}
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             {/* Above the card's stretched link, so the company name opens the company's page (issue 32). */}
             <Link
               to={`/companies/${job.companySlug}`}
-              className="relative z-10 truncate hover:text-brand-700 hover:underline"
+              className="relative z-10 min-w-0 truncate hover:text-brand-700 hover:underline"
             >
               {job.companyName}
             </Link>
