@@ -5,7 +5,7 @@ import { asc, count, eq, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
-import { blogPosts, jobs, mailOutbox, user } from "#server/db/schema.ts";
+import { blogPosts, companies, jobs, mailOutbox, user } from "#server/db/schema.ts";
 import { loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { DEMO_ADMIN, DEMO_EMPLOYER, isDatabaseEmpty, seedDemo, type DemoPasswords } from "#server/seed/demo.ts";
@@ -388,6 +388,12 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
   test("what real people made stays: the real employer's listing is still there", async () => {
     const remaining = await read(({ db }) => db.select({ id: jobs.id }).from(jobs));
     expect(remaining.map((job) => job.id)).toEqual([realJobId]);
+  });
+
+  test("the companies the demo made go with its listings; the real employer's company stays", async () => {
+    const left = await read(({ db }) => db.select({ id: companies.id }).from(companies));
+    const real = await read(({ db }) => db.select({ companyId: jobs.companyId }).from(jobs));
+    expect(left.map((company) => company.id)).toEqual(real.map((job) => job.companyId));
   });
 
   test("an unknown command prints the usage and changes nothing", async () => {
