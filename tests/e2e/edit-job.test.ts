@@ -57,9 +57,9 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
     await field(page, "jobTitle").waitFor();
     expect(await field(page, "jobTitle").inputValue()).toBe("Prefilled Engineer");
     // The listing's company is picked; its details are edited on the company, not here (issue 32).
-    expect(await page.getByLabel("Company", { exact: true }).locator("option:checked").textContent()).toBe(
-      "Acme Widgets",
-    );
+    expect(
+      await page.getByRole("combobox", { name: "Company", exact: true }).locator("option:checked").textContent(),
+    ).toBe("Acme Widgets");
     expect(await field(page, "companyName").count()).toBe(0);
     expect(await field(page, "postingDate").inputValue()).toBe(prefilledDate);
     expect(await field(page, "salaryType").inputValue()).toBe("Monthly");
