@@ -39,7 +39,19 @@ const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patter
  * the files of `server/jobs/` alone; everyone else calls the door's verbs or listens to its hooks. The infrastructure
  * folders (`db/`, `http/`, `api/`) are open to the whole server.
  */
-const DOMAINS = ["alerts", "applications", "auth", "feeds", "jobs", "mail", "moderation", "openapi", "seed", "sources"];
+const DOMAINS = [
+  "alerts",
+  "applications",
+  "auth",
+  "companies",
+  "feeds",
+  "jobs",
+  "mail",
+  "moderation",
+  "openapi",
+  "seed",
+  "sources",
+];
 const privateTo = (domain) => ({
   regex: `^#server/${domain}/`,
   message: `server/${domain}/ is private to its door: import #server/${domain}.ts (its verbs, hooks and types) instead.`,

@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { healthApi } from "#server/api/health.ts";
 import { jobsApi } from "#server/api/jobs.ts";
+import { companiesApi } from "#server/api/companies.ts";
 import { adminApi } from "#server/api/admin.ts";
 import { challengeApi, spendChallenge } from "#server/api/challenge.ts";
 import { sourcesApi } from "#server/api/sources.ts";
@@ -161,6 +162,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/api", healthApi);
   app.route("/api", challengeApi);
   app.route("/api", jobsApi);
+  app.route("/api", companiesApi);
   app.route("/api", sourcesApi);
   app.route("/api", contactApi);
   app.route("/api", blogApi);

@@ -6,6 +6,7 @@ import {
   jobInputSchema,
   jobPostSchema,
   postingDateProblem,
+  HOME_PAGE_SIZE,
   type Job,
   type JobSearch,
   sortOf,
@@ -19,11 +20,12 @@ import { forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
 import { mustVerifyFirst, statusAfterEdit, statusOfNewListing } from "#server/jobs/review-policy.ts";
 import { AWAITING_VERIFICATION, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
-import { toJobFields, toJobValues, toWireJob } from "#server/jobs/mapper.ts";
+import { COMPANY_COPIES, toJobFields, toJobValues, toWireJob } from "#server/jobs/mapper.ts";
 import {
   countEveryLiveJob,
   countLiveJobRows,
   findJobRow,
+  listCompanyJobRows,
   listJobRows,
   listJobsOwnedBy,
   listJobsPublishedAfter,
@@ -34,7 +36,14 @@ import {
 import { countSearchOptions } from "#server/jobs/options.ts";
 import { loadSynonyms } from "#server/jobs/query.ts";
 import { searchFilters, searchJobRows, type JobPage } from "#server/jobs/search.ts";
-import { deleteJobRow, insertJob, listHeldJobs, releaseHeldJob, updateJobRow } from "#server/jobs/writes.ts";
+import {
+  deleteJobRow,
+  insertJob,
+  isCompanyOf,
+  listHeldJobs,
+  releaseHeldJob,
+  updateJobRow,
+} from "#server/jobs/writes.ts";
 import { listListingsToRemind, listOtherOpenings, markReminded, renewJobRow } from "#server/jobs/renewal.ts";
 import { RESULT_WINDOW } from "#shared/job-paging.ts";
 
@@ -44,7 +53,8 @@ export type { JobValues } from "#server/jobs/mapper.ts";
  * Status changes other domains make to listings (moderation's decisions, hiding a suspended account's listings). They
  * take the database or a transaction, so a decision and its record in moderation's history commit together.
  */
-export { changeListingStatus, hideListingsOf, restoreListingsOf } from "#server/jobs/writes.ts";
+export { changeListingStatus, hideListingsOf, moveListingsToCompany, restoreListingsOf } from "#server/jobs/writes.ts";
+export { JOIN_COMPANY_BY_NAME } from "#server/jobs/mapper.ts";
 
 /** A listing that starts, or goes back to, waiting for an admin: what the moderation domain hears of it. */
 export type ReviewSubmission = {
@@ -54,7 +64,11 @@ export type ReviewSubmission = {
 };
 
 /** What the jobs domain announces; the other domains listen (services.ts wires them), so jobs imports none of them. */
-export type JobHooks = { onSubmittedForReview?: (submission: ReviewSubmission) => Promise<void> };
+export type JobHooks = {
+  onSubmittedForReview?: (submission: ReviewSubmission) => Promise<void>;
+  /** A listing was posted or edited: the companies domain checks its owner's companies' verification again. */
+  onListingWritten?: (listing: { ownerId: string }) => Promise<void>;
+};
 
 /** `viewer`: who is looking, if anyone is signed in; the owner sees their listing whatever its status. */
 const DAY_SECONDS = 24 * 60 * 60;
@@ -115,6 +129,12 @@ export function createJobs({
     if (!account) throw forbidden("Your account no longer exists");
     if (account.suspendedAt) throw forbidden("Your account is suspended");
     return { account, isAdmin: isAdminAccount(account, env) };
+  }
+
+  /** A listing may name one of its owner's companies, or none (then its owner's company of its name). */
+  async function checkCompanyPick(companyId: string | undefined, user: SessionUser) {
+    if (companyId && !(await isCompanyOf(db, companyId, user.id)))
+      throw invalid("Pick one of your companies", { companyId: "Not one of your companies" });
   }
 
   async function submitForReview(job: ReviewSubmission["job"], by: ReviewSubmission["by"], again: boolean) {
@@ -193,6 +213,11 @@ export function createJobs({
         const cursor = page.next;
         page = await reads.run((readDb) => listLiveJobBatch(readDb, { cursor, limit: batch }, now));
       }
+    },
+
+    /** A company page's listings: its live ones, newest first, a home page's worth at a time, with their total. */
+    listCompanyJobs({ companyId, page, now = new Date() }: { companyId: string; page: number; now?: Date }) {
+      return reads.run((readDb) => listCompanyJobRows(readDb, companyId, { page, limit: HOME_PAGE_SIZE }, now));
     },
 
     /** What a job alert mails: listings its search shows, published after its watermark, newest first. */
@@ -321,6 +346,7 @@ export function createJobs({
     async postJob({ user, fields }: { user: SessionUser; fields: Record<string, unknown> }) {
       const input = parseOrThrow(jobPostSchema, fields);
       const { account, isAdmin } = await accountOf(user);
+      await checkCompanyPick(input.companyId, user);
       // POSTS_PER_DAY: a stolen or throwaway account cannot flood the board. Admins are not limited.
       const limit = isAdmin ? undefined : { max: env.POSTS_PER_DAY, windowSeconds: DAY_SECONDS };
       const overLimit = () =>
@@ -335,11 +361,13 @@ export function createJobs({
           limit,
         );
         if (!insertedId) throw overLimit();
+        await hooks.onListingWritten?.({ ownerId: user.id });
         return { acknowledged: true as const, insertedId, status: "pending" as JobStatus, awaitingVerification: true };
       }
       const status = statusOfNewListing(env.MODERATION, account, isAdmin);
       const insertedId = await insertJob(db, input, user, { status }, limit);
       if (!insertedId) throw overLimit();
+      await hooks.onListingWritten?.({ ownerId: user.id });
       if (status === "pending")
         await submitForReview({ id: insertedId, title: input.jobTitle, companyName: input.companyName }, user, false);
       return { acknowledged: true as const, insertedId, status, awaitingVerification: false };
@@ -354,7 +382,15 @@ export function createJobs({
       const redated = new Date(input.postingDate).getTime() !== row.postingDate.getTime();
       const dateProblem = redated ? postingDateProblem(input.postingDate) : undefined;
       if (dateProblem) throw invalid("Some fields are not valid", { postingDate: dateProblem });
-      const next = toWireJob({ ...row, ...toJobValues(input, row.postedByEmail) });
+      const sameCompany = input.companyId === row.companyId;
+      if (!sameCompany) await checkCompanyPick(input.companyId, user);
+      // Staying with its company, a listing keeps the company's details: what the edit sent for them is not a change.
+      const values = toJobValues(input, row.postedByEmail);
+      const next = toWireJob({
+        ...row,
+        ...values,
+        ...(sameCompany ? Object.fromEntries(COMPANY_COPIES.map((column) => [column, row[column]])) : {}),
+      });
       const unchanged = isDeepStrictEqual({ ...next, updatedAt: "" }, { ...current, updatedAt: "" });
       if (unchanged) return { acknowledged: true as const, matchedCount: 1, modifiedCount: 0, status: row.status };
       const { account, isAdmin } = await accountOf(user);
@@ -372,6 +408,7 @@ export function createJobs({
       if (status === "pending" && row.status !== "pending") {
         await submitForReview({ id: row.id, title: input.jobTitle, companyName: input.companyName }, user, true);
       }
+      await hooks.onListingWritten?.({ ownerId: user.id });
       return { acknowledged: true as const, matchedCount: 1, modifiedCount, status };
     },
 

@@ -101,6 +101,7 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
 
   return {
     isAdmin,
+    requireAdmin,
 
     /** A listing began, or went back to, waiting for review: recorded in its history, and every admin is mailed. */
     async listingSubmitted({ job, by, again }: ReviewSubmission): Promise<void> {

@@ -3,6 +3,7 @@ import { createApplications, type Applications } from "#server/applications.ts";
 import { createAuth, createSessions, type Auth, type Sessions } from "#server/auth.ts";
 import { createBlog, type Blog } from "#server/blog.ts";
 import { createChallenges, type Challenges } from "#server/challenges.ts";
+import { createCompanies, type Companies } from "#server/companies.ts";
 import { createContact, type Contact } from "#server/contact.ts";
 import type { Database } from "#server/db/client.ts";
 import { primaryReads, type Replicas } from "#server/db/replicas.ts";
@@ -32,6 +33,8 @@ export type AppServices = {
   logger: Logger;
   sessions: Sessions;
   jobs: Jobs;
+  /** Company pages, their owners' edits, badges, and the admins' verification and merge (issue 32). */
+  companies: Companies;
   sources: Sources;
   contact: Contact;
   blog: Blog;
@@ -70,15 +73,25 @@ export function createServices({
     db,
     reads,
     env,
-    hooks: { onSubmittedForReview: (submission) => moderation.listingSubmitted(submission) },
+    hooks: {
+      onSubmittedForReview: (submission) => moderation.listingSubmitted(submission),
+      onListingWritten: ({ ownerId }) => companies.refreshVerificationOf({ userId: ownerId }),
+    },
   });
   const moderation = createModeration({ db, env, jobs });
+  const companies = createCompanies({ db, reads, requireAdmin: moderation.requireAdmin });
   // better-auth tells the jobs domain when an address is verified, so the listings held for it go on.
   const auth = createAuth({
     db,
     env,
     secret,
-    hooks: { onEmailVerified: (userId) => jobs.releaseVerifiedListings({ userId }) },
+    hooks: {
+      onEmailVerified: async (userId) => {
+        await jobs.releaseVerifiedListings({ userId });
+        // A verified address on a company's own domain verifies the company.
+        await companies.refreshVerificationOf({ userId });
+      },
+    },
   });
   const applications = createApplications({ db, env, jobs, secret });
   const stats = createStats({ db, env, jobs, applications });
@@ -91,6 +104,7 @@ export function createServices({
     auth,
     sessions: createSessions({ auth, env }),
     jobs,
+    companies,
     sources: createSources({ reads, env }),
     contact: createContact({ db, env, logger }),
     blog: createBlog(db),

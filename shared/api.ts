@@ -10,6 +10,7 @@ import {
   type Job,
 } from "#shared/job.ts";
 import { JOB_STATUSES } from "#shared/moderation.ts";
+import type { Company } from "#shared/companies.ts";
 
 /**
  * The answers of the public JSON API as zod schemas: the OpenAPI document (/api/openapi.json) is generated from
@@ -55,6 +56,9 @@ export const jobSchema = z
     companyInstgram: nullableText,
     companyInstagram: nullableText.describe("The same as companyInstgram, correctly spelt"),
     companyTwitter: nullableText,
+    companyId: z.uuid().describe("The listing's company: the company fields above are its details"),
+    companySlug: z.string().describe("The company's page is /companies/{companySlug}"),
+    companyVerified: z.boolean().describe("Whether the company is verified (its own domain, or an admin)"),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -135,3 +139,28 @@ export const twoFactorEnrolmentSchema = z.object({
   totpURI: z.string().startsWith("otpauth://"),
   backupCodes: z.array(z.string()),
 });
+
+/** A company as the API returns it (issue 32): its details, shown on every listing of it. */
+export const companySchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string().describe("Its page is /companies/{slug}"),
+    name: z.string(),
+    industry: z.string(),
+    description: z.string(),
+    logo: nullableText,
+    site: nullableText,
+    linkedin: nullableText,
+    facebook: nullableText,
+    instagram: nullableText,
+    twitter: nullableText,
+    verified: z
+      .boolean()
+      .describe(
+        "The Verified badge: an admin's decision, else whether the owner's verified address is on the site's domain (a free-mail address never is)",
+      ),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Company", title: "Company" });
+export const COMPANY_SCHEMA_MATCHES_COMPANY: Same<z.output<typeof companySchema>, Company> = true;

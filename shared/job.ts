@@ -261,6 +261,10 @@ export const jobFieldsSchema = z.object({
   companyInstgram: optionalUrl,
   companyInstagram: optionalUrl,
   companyTwitter: optionalUrl,
+  companyId: z.preprocess(blankToUndefined, z.uuid("Not a valid company id").optional()).meta({
+    description:
+      "One of your companies (GET /api/my-companies): the listing shows its details, whatever the company fields say. Absent or null: your company named companyName, made from these fields when you have none",
+  }),
 });
 
 /** Whether Apply opens the listing's link: when the employer chose "an external link", or made no choice (spec). */
@@ -330,8 +334,12 @@ type Stored<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], unde
  * A job as the API returns it: the input fields as stored (spec §3 names; `companyInstagram` mirrors
  * `companyInstgram`), salaries as the original product's strings, dates as ISO strings, plus its id and timestamps.
  */
-export type Job = Omit<Stored<JobInput>, "minPrice" | "maxPrice" | "skills"> & {
+export type Job = Omit<Stored<JobInput>, "minPrice" | "maxPrice" | "skills" | "companyId"> & {
   _id: string;
+  /** The listing's company (issue 32): its page is /companies/{companySlug}. */
+  companyId: string;
+  companySlug: string;
+  companyVerified: boolean;
   minPrice: string;
   maxPrice: string;
   skills: { value: string; label: string }[];

@@ -1,8 +1,10 @@
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { truncate } from "#app/lib/format.ts";
 import type { Job } from "#shared/job.ts";
 import { CompanyLogo } from "#app/components/company-logo.tsx";
 import { SocialIcon, type SocialKind } from "#app/components/social-icon.tsx";
+import { VerifiedBadge } from "#app/components/verified-badge.tsx";
 
 /** Spec: the company description is cut at 100 characters behind Read More / Read Less. */
 export const COMPANY_DESCRIPTION_LIMIT = 100;
@@ -26,8 +28,11 @@ export function CompanyCard({ job }: { job: Job }) {
         <CompanyLogo src={job.companyLogo} companyName={job.companyName} fallback="icon" className="h-14 w-14" />
         <div>
           <h2 id="company-title" className="text-lg font-semibold">
-            {job.companyName}
+            <Link to={`/companies/${job.companySlug}`} className="hover:text-brand-700 hover:underline">
+              {job.companyName}
+            </Link>
           </h2>
+          {job.companyVerified ? <VerifiedBadge className="mt-1" /> : null}
           <p className="text-sm text-slate-600">{job.Industry}</p>
         </div>
       </div>
@@ -45,6 +50,12 @@ export function CompanyCard({ job }: { job: Job }) {
           {expanded ? "Read Less" : "Read More"}
         </button>
       ) : null}
+      <Link
+        to={`/companies/${job.companySlug}`}
+        className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
+      >
+        All jobs at {job.companyName}
+      </Link>
       {present.length > 0 ? (
         <ul aria-label={`${job.companyName} online`} className="mt-4 flex gap-2">
           {present.map((link) => (

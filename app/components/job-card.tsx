@@ -6,6 +6,7 @@ import type { Job } from "#shared/job.ts";
 import { CompanyLogo } from "#app/components/company-logo.tsx";
 import { FavouriteButton } from "#app/components/favourite-button.tsx";
 import { SalaryIcon } from "#app/components/salary-icon.tsx";
+import { VerifiedBadge } from "#app/components/verified-badge.tsx";
 
 /** Spec: the card's logo shows a skeleton for 2 s. */
 export const CARD_SKELETON_MS = 2000;
@@ -36,7 +37,17 @@ export function JobCard({ job, skeletonDelayMs = 0 }: { job: Job; skeletonDelayM
           skeletonMs={skeletonDelayMs + CARD_SKELETON_MS}
         />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm text-slate-600">{job.companyName}</p>
+          {/* Wraps rather than widens: the badge goes under a name it has no room beside (375 px). */}
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            {/* Above the card's stretched link, so the company name opens the company's page (issue 32). */}
+            <Link
+              to={`/companies/${job.companySlug}`}
+              className="relative z-10 min-w-0 truncate hover:text-brand-700 hover:underline"
+            >
+              {job.companyName}
+            </Link>
+            {job.companyVerified ? <VerifiedBadge className="relative z-10" /> : null}
+          </p>
           <h3 className="text-base font-semibold text-slate-900">
             {/* The link's ::after stretches over the card, so the whole card opens the job (spec). */}
             <Link to={`/jobs/${job._id}`} className="outline-none after:absolute after:inset-0 after:content-['']">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import CreatableSelect from "react-select/creatable";
 import { suggestSkills } from "#shared/skills.ts";
 import { APPLY_METHOD_LABELS } from "#shared/applications.ts";
@@ -17,6 +17,8 @@ import {
   type JobFormTextField,
 } from "#shared/job.ts";
 import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
+import type { Company } from "#shared/companies.ts";
+import { Link } from "react-router";
 import { fieldErrors, messagesByField } from "#shared/errors.ts";
 import {
   area,
@@ -78,8 +80,30 @@ export function jobToForm(job: Job): JobFormState {
   };
 }
 
+/** The listing's company fields as a company of the employer's fills them (or blank, for "A new company"). */
+export function withCompany(values: JobFormState, company: Company | undefined): JobFormState {
+  return {
+    ...values,
+    companyId: company?.id ?? "",
+    companyName: company?.name ?? "",
+    Industry: company?.industry ?? "",
+    companyDec: company?.description ?? "",
+    companyLogo: company?.logo ?? "",
+    companySite: company?.site ?? "",
+    companyLinkedin: company?.linkedin ?? "",
+    companyFacebook: company?.facebook ?? "",
+    companyInstgram: company?.instagram ?? "",
+    companyTwitter: company?.twitter ?? "",
+  };
+}
+
 export type JobFormProps = {
   initial: JobFormState;
+  /**
+   * The employer's companies (issue 32): with any, the form asks which one the listing is for, or "A new company"; a
+   * company's details are edited on the company, so the form shows them only for a new one.
+   */
+  companies?: Company[];
   /** The account the listing is posted under (spec §6: always the signed-in user's email). */
   postedByEmail: string;
   submitLabel: string;
@@ -110,6 +134,7 @@ const shortArea = area(4);
 
 export function JobForm({
   initial,
+  companies = [],
   postedByEmail,
   submitLabel,
   busyLabel,
@@ -124,6 +149,7 @@ export function JobForm({
   const [attempted, setAttempted] = useState(false);
   const [skillInput, setSkillInput] = useState("");
   const prefix = useId();
+  const pickedCompany = companies.find((company) => company.id === values.companyId);
   const idOf = (field: string) => `${prefix}-${field}`;
 
   const validate = (next: JobFormState) => {
@@ -280,15 +306,49 @@ export function JobForm({
       </Section>
 
       <Section title="The company">
-        {field("companyName", "Company Name", lineInput)}
-        {field("Industry", "Industry", lineInput)}
-        {field("companyLogo", "Company Logo URL (optional)", urlInput)}
-        {field("companySite", "Company Website (optional)", urlInput)}
-        <div className="sm:col-span-2">{field("companyDec", "Company Description", shortArea)}</div>
-        {field("companyLinkedin", "LinkedIn (optional)", urlInput)}
-        {field("companyFacebook", "Facebook (optional)", urlInput)}
-        {field("companyInstgram", "Instagram (optional)", urlInput)}
-        {field("companyTwitter", "Twitter (optional)", urlInput)}
+        {companies.length > 0 ? (
+          <div className="sm:col-span-2">
+            <Field
+              id={idOf("companyId")}
+              label="Company"
+              hint="Your listings show their company's details, which you edit once, on the company."
+            >
+              <select
+                id={idOf("companyId")}
+                name="companyId"
+                value={values.companyId}
+                aria-describedby={`${idOf("companyId")}-hint`}
+                onChange={(event) => {
+                  const next = withCompany(
+                    values,
+                    companies.find((company) => company.id === event.target.value),
+                  );
+                  setValues(next);
+                  if (attempted) setErrors(validate(next));
+                }}
+                className={inputClass}
+              >
+                {companies.map((company) => (
+                  <option key={company.id} value={company.id}>
+                    {company.name}
+                  </option>
+                ))}
+                <option value="">A new company</option>
+              </select>
+            </Field>
+          </div>
+        ) : null}
+        {pickedCompany ? (
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            This listing shows {pickedCompany.name}&apos;s details.{" "}
+            <Link to={`/companies/${pickedCompany.slug}/edit`} className="font-medium text-brand-700 underline">
+              Edit the company
+            </Link>{" "}
+            to change them on every listing of it.
+          </p>
+        ) : (
+          <CompanyFields field={field} />
+        )}
       </Section>
 
       <Section title="How to apply">
@@ -326,5 +386,22 @@ export function JobForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The company's own fields, for a listing of a new company (or an employer with none yet). */
+function CompanyFields({ field }: { field: (name: TextField, label: string, control: Control) => ReactNode }) {
+  return (
+    <>
+      {field("companyName", "Company Name", lineInput)}
+      {field("Industry", "Industry", lineInput)}
+      {field("companyLogo", "Company Logo URL (optional)", urlInput)}
+      {field("companySite", "Company Website (optional)", urlInput)}
+      <div className="sm:col-span-2">{field("companyDec", "Company Description", shortArea)}</div>
+      {field("companyLinkedin", "LinkedIn (optional)", urlInput)}
+      {field("companyFacebook", "Facebook (optional)", urlInput)}
+      {field("companyInstgram", "Instagram (optional)", urlInput)}
+      {field("companyTwitter", "Twitter (optional)", urlInput)}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import {
   authTokenAnswerSchema,
+  companySchema,
   deleteJobAnswerSchema,
   okAnswerSchema,
   postJobAnswerSchema,
@@ -10,6 +11,7 @@ import {
 import type { alertSubscriptionSchema } from "#shared/alerts.ts";
 import { applicationChangedSchema, type applicationChangeSchema } from "#shared/applications.ts";
 import { powChallengeAnswerSchema } from "#shared/challenge.ts";
+import type { companyEditSchema } from "#shared/companies.ts";
 import type { ContactMessageInput } from "#shared/contact.ts";
 import { errorBodySchema, type ErrorCode, type FieldErrors } from "#shared/errors.ts";
 import type { JobFormValues } from "#shared/job.ts";
@@ -151,6 +153,8 @@ export function createApiClient(origin = "") {
     postJob: (job: JobFormValues) => readWithChallenge("POST", "/api/post-job", postJobAnswerSchema, { body: job }),
     updateJob: (id: string, job: JobFormValues) =>
       read("PATCH", `/api/update-job/${encodeURIComponent(id)}`, updateJobAnswerSchema, { body: job }),
+    updateCompany: (slug: string, company: z.input<typeof companyEditSchema>) =>
+      read("PATCH", `/api/companies/${encodeURIComponent(slug)}`, companySchema, { body: company }),
     deleteJob: (id: string) => read("DELETE", `/api/job/${encodeURIComponent(id)}`, deleteJobAnswerSchema),
     renewJob: (id: string) => read("POST", `/api/jobs/${encodeURIComponent(id)}/renew`, renewedSchema),
     reportJob: (id: string, report: z.input<typeof jobReportSchema>) =>
@@ -171,6 +175,10 @@ export function createApiClient(origin = "") {
       call("POST", `/api/admin/jobs/${encodeURIComponent(id)}/${action}`, { body: { reason } }),
     suspendAccount: (userId: string, reason: string) =>
       call("POST", `/api/admin/users/${encodeURIComponent(userId)}/suspend`, { body: { reason } }),
+    setCompanyVerification: (slug: string, verified: boolean | null) =>
+      call("POST", `/api/admin/companies/${encodeURIComponent(slug)}/verification`, { body: { verified } }),
+    mergeCompanies: (from: string, into: string) =>
+      call("POST", "/api/admin/companies/merge", { body: { from, into } }),
     liftSuspension: (userId: string, reason: string) =>
       call("POST", `/api/admin/users/${encodeURIComponent(userId)}/lift-suspension`, { body: { reason } }),
 

@@ -38,6 +38,12 @@ export function sitemapXmlStream(baseUrl: string, batches: AsyncIterable<{ id: s
   });
 }
 
+/** A companies file: each company's page, with its last change. */
+export function companySitemapXml(baseUrl: string, companies: readonly { slug: string; updatedAt: Date }[]): string {
+  const urls = companies.map((company) => url(baseUrl, `/companies/${company.slug}`, company.updatedAt));
+  return [XML_DECLARATION, URLSET_OPEN, ...urls, "</urlset>", ""].join("\n");
+}
+
 export function robotsTxt(baseUrl: string): string {
   return [
     "User-agent: *",

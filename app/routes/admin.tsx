@@ -20,6 +20,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     <AdminPage title="Review queue" intro="Listings waiting for review and listings readers reported, newest first.">
       <Link to="/admin/messages" className="mt-2 inline-block font-medium text-brand-700 underline">
         Contact messages and their delivery
+      </Link>{" "}
+      ·{" "}
+      <Link to="/admin/companies" className="mt-2 inline-block font-medium text-brand-700 underline">
+        Companies: verification and merging
       </Link>
       <AdminCards items={queue} label="Waiting for review" empty="Nothing is waiting for review.">
         {(item) => (

@@ -26,11 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         FORBIDDEN: "Only the employer who posted this job can edit it.",
       });
     });
-  return { job, email: user.email };
+  const companies = await context.get(servicesContext).companies.listMyCompanies({ user });
+  return { job, email: user.email, companies };
 }
 
 export default function EditJob({ loaderData }: Route.ComponentProps) {
-  const { job, email } = loaderData;
+  const { job, email, companies } = loaderData;
   const initial = useMemo(() => jobToForm(job), [job]);
   const [toast, setToast] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -52,6 +53,7 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
       lead="Change any field and save. Back to"
       spinnerLabel="Loading the job"
       initial={initial}
+      companies={companies}
       postedByEmail={job.postedByEmail ?? email}
       submitLabel="Update Job"
       busyLabel="Saving…"

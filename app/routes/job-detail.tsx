@@ -22,6 +22,7 @@ import { ReportJob } from "#app/components/report-job.tsx";
 import { SalaryIcon } from "#app/components/salary-icon.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { TimedOverlay } from "#app/components/timed-overlay.tsx";
+import { VerifiedBadge } from "#app/components/verified-badge.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { statusLabel } from "#shared/moderation.ts";
 import { formatPostedDate, toBulletLines } from "#app/lib/format.ts";
@@ -193,7 +194,10 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
             <CompanyLogo src={job.companyLogo} companyName={job.companyName} fallback="icon" className="h-16 w-16" />
             <div className="min-w-0 flex-1">
               <h1 className="text-2xl font-bold text-slate-900">{job.jobTitle}</h1>
-              <p className="text-slate-600">{job.companyName}</p>
+              <p className="flex flex-wrap items-center gap-2 text-slate-600">
+                {job.companyName}
+                {job.companyVerified ? <VerifiedBadge /> : null}
+              </p>
             </div>
             <FavouriteButton job={job} />
           </div>

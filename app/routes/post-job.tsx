@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
 import { Dialog } from "#app/components/dialog.tsx";
-import { emptyJobForm, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
+import { emptyJobForm, withCompany, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
 import { JobFormPage } from "#app/components/job-form-page.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";
-import { requireUser } from "#app/context.server.ts";
+import { requireUser, servicesContext } from "#app/context.server.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { PostJobAnswer } from "#shared/api.ts";
@@ -17,12 +17,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { email: user.email };
+  const companies = await context.get(servicesContext).companies.listMyCompanies({ user });
+  return { email: user.email, companies };
 }
 
 /** Spec §9: the app moves on to My Listings 2 s after the toast. */
 export default function PostJob({ loaderData }: Route.ComponentProps) {
-  const initial = useMemo(() => emptyJobForm(), []);
+  // The employer's first company is picked to begin with; the select offers the others and "A new company".
+  const initial = useMemo(() => withCompany(emptyJobForm(), loaderData.companies[0]), [loaderData.companies]);
   // What the server said of the listing: the dialog keeps the spec's words and adds where the listing stands.
   const [posted, setPosted] = useState<PostJobAnswer | null>(null);
   const [toast, setToast] = useState<string | null>(null);
@@ -50,6 +52,7 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
       lead="Once posted, you can edit or delete your listing any time in"
       spinnerLabel="Loading the job form"
       initial={initial}
+      companies={loaderData.companies}
       postedByEmail={loaderData.email}
       submitLabel="Post Job"
       busyLabel="Posting…"

@@ -144,6 +144,44 @@ export const powSpent = pgTable(
   (t) => [index("pow_spent_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * A company (issue 32, migration 0018, ADR 42): its details are written here once and copied onto each of its listings
+ * by the database (triggers), so a listing reads as one row. `nameKey` is the name, case and spacing aside; one company
+ * per owner and key. `verified` is what pages show: the admin's decision (`verifiedByAdmin`) when there is one, else
+ * whether the owner's verified address is on the site's domain (server/companies/verification.ts).
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    nameKey: text("name_key").notNull(),
+    industry: text("industry").notNull(),
+    description: text("description").notNull(),
+    logo: text("logo"),
+    site: text("site"),
+    linkedin: text("linkedin"),
+    facebook: text("facebook"),
+    instagram: text("instagram"),
+    twitter: text("twitter"),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    verified: boolean("verified").notNull().default(false),
+    verifiedByAdmin: boolean("verified_by_admin"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("companies_slug_idx").on(t.slug),
+    uniqueIndex("companies_owner_name_idx")
+      .on(t.ownerId, t.nameKey)
+      .where(sql`${t.ownerId} IS NOT NULL`),
+    index("companies_ownerless_name_idx")
+      .on(t.nameKey)
+      .where(sql`${t.ownerId} IS NULL`),
+    index("companies_name_idx").on(t.nameKey, t.id),
+  ],
+);
+
 /** The product's own listings. Clean column names; `server/jobs/mapper.ts` translates to the spec's wire names. */
 export const jobs = pgTable(
   "jobs",
@@ -195,6 +233,17 @@ export const jobs = pgTable(
     companyInstagram: text("company_instagram"),
     companyTwitter: text("company_twitter"),
     ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The listing's company; `companySlug` and `companyVerified` are copies the database keeps (migration 0018), and so
+     * are the company columns above for a listing with an owner: whatever its insert or edit sends for them, the
+     * company's details win. A listing without one (imported, seeded) keeps its own words.
+     */
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    /** Set by the same trigger as the other copies; the default only stands in until it has run. */
+    companySlug: text("company_slug").notNull().default(""),
+    companyVerified: boolean("company_verified").notNull().default(false),
     /** Only `published` listings are shown to anyone but their owner (ADR 0011). */
     status: text("status", { enum: JOB_STATUSES }).notNull().default("published"),
     /** Why a listing was rejected or hidden, as the owner sees it. */
@@ -251,6 +300,7 @@ export const jobs = pgTable(
       .on(t.locationLower, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
     index("jobs_owner_idx").on(t.ownerId, t.postingDate.desc().nullsFirst()),
+    index("jobs_company_date_idx").on(t.companyId, t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_posted_by_email_idx").on(t.postedByEmail),
     // A salary search in a currency few listings use would walk the whole list index to find none (600 ms at 1M):
     // those listings have an index of their own, which the planner picks for any currency but INR (migration 0008).

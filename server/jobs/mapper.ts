@@ -1,8 +1,12 @@
 import { JOB_FIELDS, type Job, type JobField, type JobInput } from "#shared/job.ts";
+import { sql, type SQL } from "drizzle-orm";
 import type { jobs } from "#server/db/schema.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobValues = Omit<typeof jobs.$inferInsert, "id" | "createdAt" | "updatedAt">;
+export type JobValues = Omit<
+  typeof jobs.$inferInsert,
+  "id" | "createdAt" | "updatedAt" | "companyId" | "companySlug" | "companyVerified"
+>;
 
 const salaryText = (value: number | string) => String(Number(value));
 
@@ -39,6 +43,9 @@ export const WIRE_COLUMNS = [
   "companyFacebook",
   "companyInstagram",
   "companyTwitter",
+  "companyId",
+  "companySlug",
+  "companyVerified",
   "createdAt",
   "updatedAt",
 ] as const satisfies readonly (keyof JobRow)[];
@@ -80,10 +87,37 @@ export function toWireJob(row: WireRow): Job {
     companyInstgram: row.companyInstagram,
     companyInstagram: row.companyInstagram,
     companyTwitter: row.companyTwitter,
+    companyId: row.companyId,
+    companySlug: row.companySlug,
+    companyVerified: row.companyVerified,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/**
+ * The company a written listing names (issue 32): the one it picked, or, with none, NULL, which the database reads as
+ * "its owner's company of its name, made from its fields when there is none" (migration 0018). Either way the database
+ * then copies the company's details over the listing's company columns, so those are the company's once written.
+ */
+export const companyOfInput = (input: Pick<JobInput, "companyId">): string | SQL<string> =>
+  input.companyId ?? JOIN_COMPANY_BY_NAME;
+
+/** NULL for company_id: the database joins the listing to its owner's company of its name (see companyOfInput). */
+export const JOIN_COMPANY_BY_NAME = sql<string>`NULL`;
+
+/** The listing's copies of its company's details: what an edit that stays with the company cannot change. */
+export const COMPANY_COPIES = [
+  "companyName",
+  "industry",
+  "companySite",
+  "companyLogo",
+  "companyDescription",
+  "companyLinkedin",
+  "companyFacebook",
+  "companyInstagram",
+  "companyTwitter",
+] as const satisfies readonly (keyof JobRow)[];
 
 /** Validated input → column values. `postedByEmail` is the caller's to decide (the session's email). */
 export function toJobValues(input: JobInput, postedByEmail: string | null): JobValues {

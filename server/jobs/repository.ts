@@ -1,10 +1,10 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { jobSearchSchema } from "#shared/job.ts";
+import { jobSearchSchema, type Job } from "#shared/job.ts";
 import { encodeCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema.ts";
 import type { OwnedJob } from "#shared/moderation.ts";
-import { countMatches } from "#server/jobs/counts.ts";
+import { countMatches, type Total } from "#server/jobs/counts.ts";
 import { after, isPublished, LIST_ORDER, postedMicros, searchConditions } from "#server/jobs/filters.ts";
 import { toWireJob } from "#server/jobs/mapper.ts";
 
@@ -108,6 +108,29 @@ export async function listJobsPublishedAfter(
       ? ({ publishedMicros: newest.publishedMicros, id: newest.row.id } satisfies PublishedMark)
       : undefined,
   };
+}
+
+/**
+ * A page of one company's live listings in list order (its company page), and how many there are: exact up to the
+ * search's limit, else the estimate (ADR 9). The company's own index walks only its listings.
+ */
+export async function listCompanyJobRows(
+  db: Db,
+  companyId: string,
+  { page, limit }: { page: number; limit: number },
+  now = new Date(),
+): Promise<{ jobs: Job[] } & Total> {
+  const where = sql`(${jobs.companyId} = ${companyId} AND ${searchConditions(EVERY_LIVE_JOB, now)})`;
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(where)
+    .orderBy(LIST_ORDER)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total =
+    page === 1 && rows.length < limit ? { total: rows.length, totalIsExact: true } : await countMatches(db, where);
+  return { jobs: rows.map(toWireJob), ...total };
 }
 
 export async function findJobRow(db: Db, id: string) {

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { JobInput } from "#shared/job.ts";
 import type { JobStatus } from "#shared/moderation.ts";
 import type { Db } from "#server/db/client.ts";
-import { jobs } from "#server/db/schema.ts";
-import { toJobValues } from "#server/jobs/mapper.ts";
+import { companies, jobs } from "#server/db/schema.ts";
+import { companyOfInput, toJobValues } from "#server/jobs/mapper.ts";
 import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
 
 /**
@@ -34,11 +34,41 @@ export async function insertJob(
     }
     const [row] = await tx
       .insert(jobs)
-      .values({ ...toJobValues(input, owner.email), ownerId: owner.id, status, statusReason, heldForVerification })
+      .values({
+        ...toJobValues(input, owner.email),
+        companyId: companyOfInput(input),
+        ownerId: owner.id,
+        status,
+        statusReason,
+        heldForVerification,
+      })
       .returning({ id: jobs.id });
     if (!row) throw new Error("Insert returned no row");
     return row.id;
   });
+}
+
+/**
+ * Whether `companyId` is a company a listing of `ownerId` may name: one of theirs. (A listing already in a company
+ * someone else owns, after an admin's merge, may stay there: the caller checks that.)
+ */
+export async function isCompanyOf(db: Db, companyId: string, ownerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.ownerId, ownerId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Every listing of `from` moves to `into` (an admin's merge); the database gives each `into`'s details. */
+export async function moveListingsToCompany(db: Db, from: string, into: string): Promise<number> {
+  const moved = await db
+    .update(jobs)
+    .set({ companyId: into, updatedAt: sql`now()` })
+    .where(eq(jobs.companyId, from))
+    .returning({ id: jobs.id });
+  return moved.length;
 }
 
 /** The owner's listings waiting only for their address to be verified. */
@@ -69,6 +99,8 @@ export async function updateJobRow(
     .update(jobs)
     .set({
       ...toJobValues(input, postedByEmail),
+      // Always named, so the database copies the company's details over whatever the edit sent for them.
+      companyId: companyOfInput(input),
       updatedAt: sql`now()`,
       ...(status ? { status, statusReason: null } : {}),
     })

@@ -112,6 +112,7 @@ export function openApiDocument(baseUrl: string) {
     servers: [{ url: baseUrl }],
     tags: [
       { name: "Jobs" },
+      { name: "Companies" },
       { name: "Applications" },
       { name: "Feeds" },
       { name: "Alerts" },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   blogPostSchema,
+  companySchema,
   deleteJobAnswerSchema,
   healthSchema,
   jobSchema,
@@ -21,6 +22,7 @@ import {
 import { powChallengeAnswerSchema } from "#shared/challenge.ts";
 import { listingStatsSchema, RENEW_WITHIN_DAYS, renewedSchema } from "#shared/stats.ts";
 import { contactMessageSchema } from "#shared/contact.ts";
+import { companyEditSchema, companyPageQuerySchema, companySlugSchema } from "#shared/companies.ts";
 import {
   allJobsQuerySchema,
   jobFeedQuerySchema,
@@ -45,7 +47,7 @@ export type Operation = {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Jobs" | "Applications" | "Feeds" | "Alerts" | "Blog" | "Contact" | "Service";
+  tag: "Jobs" | "Companies" | "Applications" | "Feeds" | "Alerts" | "Blog" | "Contact" | "Service";
   query?: z.ZodObject;
   params?: Record<string, z.ZodType>;
   body?: z.ZodType;
@@ -71,6 +73,8 @@ const invalidInput = { description: "A parameter or field is invalid: error.fiel
 const signedOut = { description: "No session: sign in first (cookie or Authorization: Bearer)" };
 const notOwner = { description: "The listing is another employer's" };
 const noJob = { description: "No listing has this id" };
+const noCompany = { description: "No company has this address" };
+const companySlug = { slug: companySlugSchema.describe("The company's address, as in /companies/{slug}") };
 
 /**
  * Every public operation. The OpenAPI document, the /api/docs page, the cross-origin rule (anonymous GETs only)
@@ -412,6 +416,64 @@ export const OPERATIONS: Operation[] = [
     summary: "This document",
     tag: "Service",
     answers: { 200: { description: "OpenAPI 3.1", media: "application/json" } },
+  },
+  {
+    method: "get",
+    path: "/api/companies/{slug}",
+    operationId: "getCompany",
+    summary: "One company",
+    description: "Its details, as every listing of it shows them, and its Verified badge.",
+    tag: "Companies",
+    params: companySlug,
+    answers: { 200: { description: "The company", json: companySchema }, 404: noCompany },
+  },
+  {
+    method: "get",
+    path: "/api/companies/{slug}/jobs",
+    operationId: "listCompanyJobs",
+    summary: "A company's live listings",
+    description: "Newest first, 10 a page, as on its page.",
+    tag: "Companies",
+    params: companySlug,
+    query: companyPageQuerySchema,
+    answers: {
+      200: {
+        description: "One page of the company's live listings",
+        json: z.array(jobSchema),
+        headers: { "X-Total-Count": PAGING_HEADERS["X-Total-Count"], "X-Total-Count-Exact": "true or false" },
+      },
+      400: invalidInput,
+      404: noCompany,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/my-companies",
+    operationId: "listMyCompanies",
+    summary: "Your companies",
+    description: "The companies your listings are posted for; post-job's companyId picks one of them.",
+    tag: "Companies",
+    auth: true,
+    answers: { 200: { description: "Your companies, by name", json: z.array(companySchema) }, 401: signedOut },
+  },
+  {
+    method: "patch",
+    path: "/api/companies/{slug}",
+    operationId: "updateCompany",
+    summary: "Change your company",
+    description:
+      "Send some fields or all; the merged company is validated as a whole. Every listing of the company shows the change at once. Its address (slug) stays.",
+    tag: "Companies",
+    auth: true,
+    params: companySlug,
+    body: companyEditSchema.partial(),
+    answers: {
+      200: { description: "The company as it now is", json: companySchema },
+      400: invalidInput,
+      401: signedOut,
+      403: { description: "The company is another employer's" },
+      404: noCompany,
+    },
   },
 ];
 

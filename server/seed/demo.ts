@@ -1,8 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNull, like } from "drizzle-orm";
+import { and, count, desc, eq, isNull, like, sql } from "drizzle-orm";
 import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
-import { blogPosts, jobAlerts, jobReports, jobs, mailOutbox, moderationEvents, user } from "#server/db/schema.ts";
+import { JOIN_COMPANY_BY_NAME } from "#server/jobs.ts";
+import {
+  blogPosts,
+  companies,
+  jobAlerts,
+  jobReports,
+  jobs,
+  mailOutbox,
+  moderationEvents,
+  user,
+} from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
@@ -104,7 +114,8 @@ export type RemovedDemo = { accounts: number; listings: number; posts: number };
 /**
  * Deletes everything the demo seed made and nothing else: the demo accounts (their sessions and sign-in methods go
  * with them), the listings and posts marked as demo (their reports and moderation history go with them), and any mail
- * or alert addressed to a demo account. Listings real employers posted meanwhile stay, even on a demo-seeded board.
+ * or alert addressed to a demo account, and the companies left without listings. Listings real employers posted
+ * meanwhile stay, even on a demo-seeded board.
  */
 export async function removeDemo(db: Db): Promise<RemovedDemo> {
   return db.transaction(async (tx) => {
@@ -112,6 +123,12 @@ export async function removeDemo(db: Db): Promise<RemovedDemo> {
     const posts = await tx.delete(blogPosts).where(eq(blogPosts.demo, true)).returning({ id: blogPosts.id });
     await tx.delete(jobAlerts).where(like(jobAlerts.email, `%@${DEMO_DOMAIN}`));
     await deleteDemoMail(tx);
+    // The companies the demo's listings made, now without a listing: the demo accounts' and the ownerless ones (only
+    // seeded listings have no owner). A real employer's company stays, with or without listings.
+    await tx.execute(sql`
+      DELETE FROM ${companies} WHERE NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.companyId} = ${companies.id})
+        AND (${companies.ownerId} IS NULL
+          OR ${companies.ownerId} IN (SELECT ${user.id} FROM ${user} WHERE ${user.email} LIKE ${`%@${DEMO_DOMAIN}`}))`);
     const accounts = await tx
       .delete(user)
       .where(like(user.email, `%@${DEMO_DOMAIN}`))
@@ -137,7 +154,7 @@ async function seedReviewQueue(db: Db, auth: Auth, password: string, now: Date) 
   };
   const [pending] = await db
     .insert(jobs)
-    .values({ ...waiting, status: "pending", demo: true })
+    .values({ ...waiting, companyId: JOIN_COMPANY_BY_NAME, status: "pending", demo: true })
     .returning({ id: jobs.id });
   if (pending) await db.insert(moderationEvents).values({ jobId: pending.id, action: "submitted" });
   const [reported] = await db

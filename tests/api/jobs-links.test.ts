@@ -97,6 +97,8 @@ describe.each(engines)("link fields on %s", (engine) => {
 
   test("http and https links in any letter case are accepted and stored without surrounding spaces", async () => {
     const body = validJob({
+      // A company of its own: the employer's "Acme Widgets" would show that company's links (issue 32).
+      companyName: "Links In Any Case Ltd",
       applyLink: "  HTTPS://Acme.example/apply?ref=board  ",
       companySite: "http://acme.example",
       companyLogo: "https://cdn.acme.example/logo.svg",

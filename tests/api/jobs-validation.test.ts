@@ -250,10 +250,11 @@ describe.each(engines)("job validation on %s", (engine) => {
   });
 
   test("a posted job reads back with the spec's field names, typos included", async () => {
-    const { json } = await post(validJob());
+    // A company of its own: another listing of the employer's "Acme Widgets" would show that company's details.
+    const { json } = await post(validJob({ companyName: "Spec Names Ltd" }));
     const { status, json: job } = await api(server.url, `/api/all-jobs/${json.insertedId}`);
     expect(status).toBe(200);
-    const sent = validJob();
+    const sent = validJob({ companyName: "Spec Names Ltd" });
     expect(job).toMatchObject({
       _id: json.insertedId,
       jobTitle: sent.jobTitle,

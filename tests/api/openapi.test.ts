@@ -245,6 +245,28 @@ describe("the public API's OpenAPI document", () => {
     expect((await call({ method: "post", path: `/api/jobs/${jobId}/apply-click` })).status).toBe(200);
   });
 
+  test("the company operations answer as documented for anyone, the owner, a stranger and nobody", async () => {
+    const { companySlug } = (await call({ method: "get", path: `/api/all-jobs/${jobId}` })).body;
+    const company = `/api/companies/${companySlug}`;
+    expect((await call({ method: "get", path: company })).status).toBe(200);
+    expect((await call({ method: "get", path: "/api/companies/no-such-company" })).status).toBe(404);
+    expect((await call({ method: "get", path: `${company}/jobs` })).status).toBe(200);
+    expect((await call({ method: "get", path: `${company}/jobs?page=0` })).status).toBe(400);
+    expect((await call({ method: "get", path: "/api/companies/no-such-company/jobs" })).status).toBe(404);
+    expect((await call({ method: "get", path: "/api/my-companies", session: employer })).status).toBe(200);
+    expect((await call({ method: "get", path: "/api/my-companies" })).status).toBe(401);
+    const edit = { description: "Contract testing, as a service." };
+    expect((await call({ method: "patch", path: company, body: edit, session: employer })).status).toBe(200);
+    expect((await call({ method: "patch", path: company, body: { logo: "nope" }, session: employer })).status).toBe(
+      400,
+    );
+    expect((await call({ method: "patch", path: company, body: edit })).status).toBe(401);
+    expect((await call({ method: "patch", path: company, body: edit, session: rival })).status).toBe(403);
+    expect(
+      (await call({ method: "patch", path: "/api/companies/no-such-company", body: edit, session: employer })).status,
+    ).toBe(404);
+  });
+
   test("every documented operation was called above", () => {
     const documented = Object.values(doc.paths).flatMap((methods) =>
       Object.values(methods).map((op) => op.operationId),

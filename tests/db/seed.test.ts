@@ -5,12 +5,13 @@ import { asc, count, eq, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
-import { blogPosts, jobs, mailOutbox, user } from "#server/db/schema.ts";
+import { blogPosts, companies, jobs, mailOutbox, user } from "#server/db/schema.ts";
 import { loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { DEMO_ADMIN, DEMO_EMPLOYER, isDatabaseEmpty, seedDemo, type DemoPasswords } from "#server/seed/demo.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { createServices } from "#server/services.ts";
+import { JOIN_COMPANY_BY_NAME } from "#server/jobs.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 import { engines } from "#tests/support/engines.ts";
 import { runScript, runTempDir } from "#tests/support/spawn-app.ts";
@@ -58,7 +59,7 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
-  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads, the apply method the seed leaves unset, the demo mark, the expiry reminder sent) is not the seed's.
+  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads, the apply method the seed leaves unset, the demo mark, the expiry reminder sent, the company it joined) is not the seed's.
   const {
     id: _id,
     createdAt: _c,
@@ -75,6 +76,9 @@ const content = (row: Record<string, unknown>) => {
     locationLower: _ll,
     demo: _d,
     expiryRemindedFor: _e,
+    companyId: _ci,
+    companySlug: _cs,
+    companyVerified: _cv,
     ...rest
   } = row;
   return rest;
@@ -334,7 +338,12 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
       });
       const [job] = await database.db
         .insert(jobs)
-        .values({ ...syntheticJob(500, new Date()), ownerId: real.id, postedByEmail: real.email })
+        .values({
+          ...syntheticJob(500, new Date()),
+          companyId: JOIN_COMPANY_BY_NAME,
+          ownerId: real.id,
+          postedByEmail: real.email,
+        })
         .returning({ id: jobs.id });
       realJobId = job?.id ?? "";
       await database.db
@@ -380,6 +389,12 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
   test("what real people made stays: the real employer's listing is still there", async () => {
     const remaining = await read(({ db }) => db.select({ id: jobs.id }).from(jobs));
     expect(remaining.map((job) => job.id)).toEqual([realJobId]);
+  });
+
+  test("the companies the demo made go with its listings; the real employer's company stays", async () => {
+    const left = await read(({ db }) => db.select({ id: companies.id }).from(companies));
+    const real = await read(({ db }) => db.select({ companyId: jobs.companyId }).from(jobs));
+    expect(left.map((company) => company.id)).toEqual(real.map((job) => job.companyId));
   });
 
   test("an unknown command prints the usage and changes nothing", async () => {

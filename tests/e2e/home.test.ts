@@ -154,7 +154,7 @@ test("each filter in the sidebar changes the results, and Apply starts again at 
     await filters.getByRole("button", { name: "Apply" }).click();
     await waitForResults(page, expected.length);
     expect(new URL(page.url()).searchParams.get("page")).toBeNull();
-    const titles = await cards(page).getByRole("link").allInnerTexts();
+    const titles = await cards(page).getByRole("heading").getByRole("link").allInnerTexts();
     expect(titles.sort()).toEqual([...expected].sort());
     await filters.getByRole("button", { name: "Clear" }).click();
     await waitForResults(page, ACTIVE);
@@ -204,14 +204,14 @@ test("searching by position and location matches case-insensitively and resets t
   const url = new URL(page.url());
   expect(url.searchParams.get("page")).toBeNull();
   expect(url.searchParams.get("datePosted")).toBe("30d");
-  expect(await cards(page).getByRole("link").innerText()).toBe("Senior Architect");
+  expect(await cards(page).getByRole("heading").getByRole("link").innerText()).toBe("Senior Architect");
 
   await page.getByPlaceholder("What position are you looking for?").fill("");
   await page.getByRole("textbox", { name: "Location" }).fill("pune");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.waitForURL(/location=pune/);
   // The previous search also showed '1 Jobs', so wait for the new card itself rather than the count.
-  await expect.poll(() => cards(page).getByRole("link").innerText()).toBe("Intern Tester");
+  await expect.poll(() => cards(page).getByRole("heading").getByRole("link").innerText()).toBe("Intern Tester");
   await waitForResults(page, 1);
   await page.context().close();
 });

@@ -89,7 +89,24 @@ export async function typeSkill(page: Page, skill: string) {
   await page.keyboard.press("Enter");
 }
 
+/** The company fields the form shows only for "A new company" once the employer has a company (issue 32). */
+const COMPANY_FIELDS = new Set([
+  "companyName",
+  "Industry",
+  "companyLogo",
+  "companySite",
+  "companyDec",
+  "companyLinkedin",
+  "companyFacebook",
+  "companyInstgram",
+  "companyTwitter",
+]);
+
 export async function fillJobForm(page: Page, job: Partial<JobFields>) {
+  // An employer who posted before has a company picked; typing a company's fields means a new one.
+  const company = page.getByRole("combobox", { name: "Company", exact: true });
+  if (Object.keys(job).some((name) => COMPANY_FIELDS.has(name)) && (await company.count()) > 0)
+    await company.selectOption({ label: "A new company" });
   for (const [name, value] of Object.entries(job)) {
     if (name === "skills") continue;
     const control = field(page, name as keyof typeof LABELS);

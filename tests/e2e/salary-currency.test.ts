@@ -111,7 +111,8 @@ describe("salary currency", () => {
     await page.goto(`${e2e.url}/?search=Filter`);
     await hydrated(page);
     const filters = page.getByRole("form", { name: "Filters" });
-    const titles = async () => (await page.locator("main article").getByRole("link").allInnerTexts()).sort();
+    const titles = async () =>
+      (await page.locator("main article").getByRole("heading").getByRole("link").allInnerTexts()).sort();
 
     expect(await filters.getByRole("combobox", { name: "Currency" }).inputValue()).toBe("INR");
     await filters.getByRole("textbox", { name: "Minimum" }).fill("40000");

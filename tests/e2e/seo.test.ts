@@ -100,14 +100,18 @@ describe.each(engines)("discoverability on %s", (engine) => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  test("sitemap.xml is an index of the static pages' file and the listing files", async () => {
+  test("sitemap.xml is an index of the static pages' file, the listing files and the company pages' file", async () => {
     const response = await fetch(`${server.url}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toEqual([`${server.url}/sitemap/pages.xml`, `${server.url}/sitemap/jobs-1.xml`]);
+    expect(locs).toEqual([
+      `${server.url}/sitemap/pages.xml`,
+      `${server.url}/sitemap/jobs-1.xml`,
+      `${server.url}/sitemap/companies-1.xml`,
+    ]);
   });
 
   test("the pages file lists the static pages", async () => {

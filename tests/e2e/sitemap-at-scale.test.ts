@@ -34,6 +34,7 @@ describe.skipIf(!engines.includes("postgres"))("the sitemap past one file on pos
       `${server.url}/sitemap/pages.xml`,
       `${server.url}/sitemap/jobs-1.xml`,
       `${server.url}/sitemap/jobs-2.xml`,
+      `${server.url}/sitemap/companies-1.xml`,
     ]);
   });
 
