@@ -235,7 +235,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                     data-label="Title"
                     className="px-4 py-3 font-medium max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
                   >
-                    {job.jobTitle}
+                    <span>{job.jobTitle}</span>
                     {isExpired(job.postingDate, now) ? (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         Expired

@@ -96,7 +96,7 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
         expect(own.url()).toBe(`${e2e.url}/edit-job/${id}`);
         await own.clock.runFor(1);
         await own.waitForURL(`${e2e.url}/my-job`);
-        await own.getByRole("cell", { name: "After Edit", exact: true }).waitFor();
+        await own.getByRole("link", { name: "Edit After Edit", exact: true }).waitFor();
       } finally {
         await own.context().close();
       }

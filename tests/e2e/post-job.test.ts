@@ -146,7 +146,8 @@ describe.each(VIEWPORTS)("Post a Job at %s width", (_name, viewport) => {
       await page.getByText("✔ Congratulations Job Posted Successfully").waitFor();
       expect(page.url()).toBe(`${e2e.url}/post-job`);
       await page.waitForURL(`${e2e.url}/my-job`);
-      await page.getByRole("cell", { name: title, exact: true }).waitFor();
+      // The title's cell also holds its stats link: the row is found by its Edit link.
+      await page.getByRole("link", { name: `Edit ${title}`, exact: true }).waitFor();
 
       const [stored] = (
         await api(e2e.url, `/api/myJobs/${encodeURIComponent(employer.email)}`, { session: employer })
