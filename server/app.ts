@@ -5,7 +5,7 @@ import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { healthApi } from "#server/api/health.ts";
-import { jobsApi } from "#server/api/jobs.ts";
+import { jobsApi, reportFormPost } from "#server/api/jobs.ts";
 import { companiesApi } from "#server/api/companies.ts";
 import { adminApi } from "#server/api/admin.ts";
 import { challengeApi, spendChallenge } from "#server/api/challenge.ts";
@@ -171,6 +171,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
 
   app.route("/feeds", feedsRoutes);
   app.route("/", contactFormPost);
+  app.route("/", reportFormPost);
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);

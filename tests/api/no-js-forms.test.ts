@@ -1,0 +1,85 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { jobReports } from "#server/db/schema.ts";
+import { engines } from "#tests/support/engines.ts";
+import { validJob } from "#tests/support/factories.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import { startTestServer, type TestServer } from "#tests/support/server.ts";
+
+let ipCounter = 0;
+/** Each visitor speaks from an address of their own, so one test's posts do not count against another's. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+/** What a browser without JavaScript sends: the form urlencoded, to the page's own path, with no proof of work. */
+const postForm = (url: string, fields: Record<string, string>, ip: string) =>
+  fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+    body: new URLSearchParams(fields),
+  });
+
+describe.each(engines)("the report form sent without JavaScript on %s", (engine) => {
+  let server: TestServer;
+  let owner: Session;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      engine,
+      env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", REPORT_RATE_LIMIT_MAX: "2" },
+    });
+    owner = await signUp(server.url, { name: "Owner" });
+  });
+  afterAll(() => server.close());
+
+  const listing = async () =>
+    (
+      await api(server.url, "/api/post-job", {
+        method: "POST",
+        body: validJob({ postingDate: new Date().toISOString().slice(0, 10) }),
+        session: owner,
+      })
+    ).json.insertedId as string;
+  const reportsOf = async (id: string) =>
+    (await server.services.database.db.select({ n: count() }).from(jobReports).where(eq(jobReports.jobId, id)))[0]?.n ??
+    0;
+  const report = (id: string, fields: Record<string, string>, ip = freshIp()) =>
+    postForm(`${server.url}/jobs/${id}`, { website: "", ...fields }, ip);
+
+  test("a report posted to the job page's path is stored without a proof of work, and the page says so", async () => {
+    const id = await listing();
+    const sent = await report(id, { reason: "scam", comment: "Asks for a fee." });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe(`/jobs/${id}?report=sent#report-job`);
+    expect(await reportsOf(id)).toBe(1);
+  });
+
+  test("with the honeypot filled, a report is answered like a success and stored nowhere", async () => {
+    const id = await listing();
+    const sent = await report(id, { reason: "scam", website: "https://spam.example" });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe(`/jobs/${id}?report=sent#report-job`);
+    expect(await reportsOf(id)).toBe(0);
+  });
+
+  test("a report without a reason is sent back to the form, and nothing is stored", async () => {
+    const id = await listing();
+    const refused = await report(id, { comment: "No reason picked" });
+    expect(refused.headers.get("location")).toBe(`/jobs/${id}?report=invalid#report-job`);
+    expect(await reportsOf(id)).toBe(0);
+  });
+
+  test("the same per-reader limit as the API holds reports sent without JavaScript", async () => {
+    const ip = freshIp();
+    const [first, second, third] = [await listing(), await listing(), await listing()];
+    expect((await report(first, { reason: "spam" }, ip)).headers.get("location")).toContain("report=sent");
+    expect((await report(first, { reason: "spam" }, ip)).headers.get("location")).toBe(
+      `/jobs/${first}?report=duplicate#report-job`,
+    );
+    expect((await report(second, { reason: "spam" }, ip)).headers.get("location")).toContain("report=sent");
+    expect((await report(third, { reason: "spam" }, ip)).headers.get("location")).toBe(
+      `/jobs/${third}?report=limited#report-job`,
+    );
+    expect(await reportsOf(third)).toBe(0);
+  });
+});
