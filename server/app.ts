@@ -14,7 +14,7 @@ import { blogApi } from "#server/api/blog.ts";
 import { contactApi, contactFormPost } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
-import { alertPages, alertsApi } from "#server/api/alerts.ts";
+import { alertFormPost, alertPages, alertsApi } from "#server/api/alerts.ts";
 import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { listingLifeApi, renewalPages } from "#server/api/listing-life.ts";
 import { publicReadCors } from "#server/http/cors.ts";
@@ -172,6 +172,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/feeds", feedsRoutes);
   app.route("/", contactFormPost);
   app.route("/", reportFormPost);
+  app.route("/", alertFormPost);
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);

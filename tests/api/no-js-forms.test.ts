@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { jobReports } from "#server/db/schema.ts";
+import { jobAlerts, jobReports } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
-import { validJob } from "#tests/support/factories.ts";
+import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
@@ -81,5 +81,57 @@ describe.each(engines)("the report form sent without JavaScript on %s", (engine)
       `/jobs/${third}?report=limited#report-job`,
     );
     expect(await reportsOf(third)).toBe(0);
+  });
+});
+
+describe.each(engines)("the job alert form sent without JavaScript on %s", (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      engine,
+      env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", ALERTS_RATE_LIMIT_MAX: "2" },
+    });
+  });
+  afterAll(() => server.close());
+
+  const alertsOf = (email: string) =>
+    server.services.database.db
+      .select({ search: jobAlerts.search, frequency: jobAlerts.frequency })
+      .from(jobAlerts)
+      .where(eq(jobAlerts.email, email));
+  const subscribe = (fields: Record<string, string>, ip = freshIp()) =>
+    postForm(`${server.url}/`, { website: "", frequency: "weekly", search: "react", location: "pune", ...fields }, ip);
+
+  test("an alert posted to the home page's path is stored with its search, and the same search says so", async () => {
+    const email = uniqueEmail("nojs");
+    const sent = await subscribe({ email });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/?search=react&location=pune&alert=sent#job-alert");
+    expect(await alertsOf(email)).toEqual([{ search: { search: "react", location: "pune" }, frequency: "weekly" }]);
+  });
+
+  test("with the honeypot filled, an alert is answered like a success and stored nowhere", async () => {
+    const email = uniqueEmail("nojs");
+    const sent = await subscribe({ email, website: "https://spam.example" });
+    expect(sent.headers.get("location")).toBe("/?search=react&location=pune&alert=sent#job-alert");
+    expect(await alertsOf(email)).toEqual([]);
+  });
+
+  test("an alert with an invalid address is sent back to the form, and nothing is stored", async () => {
+    const refused = await subscribe({ email: "not-an-address" });
+    expect(refused.headers.get("location")).toBe("/?search=react&location=pune&alert=invalid#job-alert");
+    expect(await alertsOf("not-an-address")).toEqual([]);
+  });
+
+  test("the same per-address limit as the API holds alerts sent without JavaScript", async () => {
+    const ip = freshIp();
+    const [first, second, third] = [uniqueEmail("nojs"), uniqueEmail("nojs"), uniqueEmail("nojs")];
+    expect((await subscribe({ email: first }, ip)).headers.get("location")).toContain("alert=sent");
+    expect((await subscribe({ email: second }, ip)).headers.get("location")).toContain("alert=sent");
+    expect((await subscribe({ email: third }, ip)).headers.get("location")).toBe(
+      "/?search=react&location=pune&alert=limited#job-alert",
+    );
+    expect(await alertsOf(third)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { jobReports } from "#server/db/schema.ts";
-import { validJob } from "#tests/support/factories.ts";
+import { ALERT_SENT } from "#app/components/alert-form.tsx";
+import { jobAlerts, jobReports } from "#server/db/schema.ts";
+import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
 import { useE2e } from "#tests/e2e/fixtures.ts";
 import { daysAgo } from "#tests/e2e/job-data.ts";
@@ -40,5 +41,29 @@ test("without JavaScript a reader reports a listing from the job page, by the br
     .waitFor();
   const stored = await e2e.server.services.database.db.select().from(jobReports).where(eq(jobReports.jobId, id));
   expect(stored.map((row) => [row.reason, row.comment])).toEqual([["scam", "Asks applicants to pay a fee."]]);
+  await page.context().close();
+});
+
+test("without JavaScript a reader sets up an alert for the search on the home page, by the browser's own form post", async () => {
+  const email = uniqueEmail("nojs-alert");
+  const page = await e2e.newPage({ javaScriptEnabled: false });
+  await page.goto(`${e2e.url}/?search=react&location=pune`);
+  const splashGone = () =>
+    page.getByRole("status", { name: "Loading Job Board" }).waitFor({ state: "hidden", timeout: 10_000 });
+  await splashGone();
+  await page.getByRole("button", { name: "Email me new jobs like these" }).click();
+  await page.waitForURL(/\/\?search=react&location=pune&alert=open#job-alert$/);
+  await splashGone();
+  const form = page.getByRole("form", { name: "Job alert" });
+  await form.getByRole("textbox", { name: "Email address" }).fill(email);
+  await form.getByRole("combobox", { name: "How often" }).selectOption("weekly");
+  await form.getByRole("button", { name: "Create alert" }).click();
+  await page.waitForURL(/\/\?search=react&location=pune&alert=sent#job-alert$/);
+  await page.getByRole("status").filter({ hasText: ALERT_SENT }).waitFor();
+  const stored = await e2e.server.services.database.db
+    .select({ search: jobAlerts.search, frequency: jobAlerts.frequency })
+    .from(jobAlerts)
+    .where(eq(jobAlerts.email, email));
+  expect(stored).toEqual([{ search: { search: "react", location: "pune" }, frequency: "weekly" }]);
   await page.context().close();
 });
