@@ -15,6 +15,7 @@ import { contactApi, contactFormPost } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertFormPost, alertPages, alertsApi } from "#server/api/alerts.ts";
+import { signUpFormPost } from "#server/api/sign-up.ts";
 import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { listingLifeApi, renewalPages } from "#server/api/listing-life.ts";
 import { publicReadCors } from "#server/http/cors.ts";
@@ -173,6 +174,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/", contactFormPost);
   app.route("/", reportFormPost);
   app.route("/", alertFormPost);
+  app.route("/", signUpFormPost);
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);

@@ -5,7 +5,7 @@ import { answerFormPost } from "#server/http/form-post.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
 import { spendChallenge } from "#server/api/challenge.ts";
 import type { AppBindings } from "#server/http/types.ts";
-import type { AlertFormRefusal } from "#shared/alerts.ts";
+import { alertSearchSchema, type AlertFormRefusal } from "#shared/alerts.ts";
 import {
   confirmedPage,
   confirmPage,
@@ -27,6 +27,17 @@ function splitAlertForm({ email, frequency, ...search }: Record<string, string>)
   return { email, frequency, search };
 }
 
+const SEARCH_KEYS = new Set(Object.keys(alertSearchSchema.shape));
+/** A search's address is a header: longer than this, a forged post goes back to the home page without its search. */
+const MAX_SEARCH_CHARS = 2000;
+
+/** The search a no-JS alert post goes back to: only the keys a search has, and not past a sane length. */
+function searchToGoBackTo(fields: Record<string, string>): URLSearchParams {
+  const { search } = splitAlertForm(fields);
+  const query = new URLSearchParams(Object.entries(search).filter(([key]) => SEARCH_KEYS.has(key)));
+  return query.toString().length > MAX_SEARCH_CHARS ? new URLSearchParams() : query;
+}
+
 /**
  * `POST /`: the home page's alert form sent by a browser without JavaScript (ADR 41). No proof of work: the honeypot
  * and the same per-address limit as the API hold it; the answer is the same search again, saying how it went.
@@ -36,8 +47,11 @@ export const alertFormPost = new Hono<AppBindings>().post("/", (c) =>
     submit: (fields) =>
       c.get("services").alerts.subscribe({ fields: splitAlertForm(fields), clientIp: c.get("clientIp") }),
     refusals: { VALIDATION_FAILED: "invalid", CONFLICT: "full", RATE_LIMITED: "limited" },
-    back: (outcome, fields) =>
-      `/?${new URLSearchParams({ ...splitAlertForm(fields).search, alert: outcome })}#job-alert`,
+    back: (outcome, fields) => {
+      const query = searchToGoBackTo(fields);
+      query.set("alert", outcome);
+      return `/?${query}#job-alert`;
+    },
   }),
 );
 

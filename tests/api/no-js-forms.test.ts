@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { jobAlerts, jobReports } from "#server/db/schema.ts";
+import { jobAlerts, jobReports, user } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
@@ -15,7 +15,11 @@ const postForm = (url: string, fields: Record<string, string>, ip: string) =>
   fetch(url, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": ip,
+      origin: new URL(url).origin,
+    },
     body: new URLSearchParams(fields),
   });
 
@@ -133,5 +137,88 @@ describe.each(engines)("the job alert form sent without JavaScript on %s", (engi
       "/?search=react&location=pune&alert=limited#job-alert",
     );
     expect(await alertsOf(third)).toEqual([]);
+  });
+});
+
+describe.each(engines)("sign-up sent without JavaScript on %s", (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      engine,
+      env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", AUTH_RATE_LIMIT_MAX: "2" },
+    });
+  });
+  afterAll(() => server.close());
+
+  const accountsOf = async (email: string) =>
+    (await server.services.database.db.select({ n: count() }).from(user).where(eq(user.email, email)))[0]?.n ?? 0;
+  const signUpByForm = (fields: Record<string, string>, ip = freshIp()) =>
+    postForm(
+      `${server.url}/login`,
+      { website: "", terms: "yes", name: "", password: "correct horse battery", from: "/post-job", ...fields },
+      ip,
+    );
+
+  test("an account made by a form post to the login page's path is signed in, with no proof of work", async () => {
+    const email = uniqueEmail("nojs");
+    const sent = await signUpByForm({ email });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/login?signup=sent&from=%2Fpost-job");
+    const cookie = sent.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const session = await api(server.url, "/api/auth/get-session", { headers: { cookie } });
+    expect(session.json.user).toMatchObject({ email, name: email.split("@")[0] });
+  });
+
+  test("with the honeypot filled, a sign-up is answered like a success and no account is made", async () => {
+    const email = uniqueEmail("nojs");
+    const sent = await signUpByForm({ email, website: "https://spam.example" });
+    expect(sent.headers.get("location")).toBe("/login?signup=sent&from=%2Fpost-job");
+    expect(sent.headers.getSetCookie()).toEqual([]);
+    expect(await accountsOf(email)).toBe(0);
+  });
+
+  test("a sign-up without the terms ticked, or with a short password, is sent back and makes no account", async () => {
+    const email = uniqueEmail("nojs");
+    const noTerms = await signUpByForm({ email, terms: "" });
+    expect(noTerms.headers.get("location")).toBe("/login?signup=invalid&from=%2Fpost-job");
+    const short = await signUpByForm({ email, password: "short" });
+    expect(short.headers.get("location")).toBe("/login?signup=invalid&from=%2Fpost-job");
+    expect(await accountsOf(email)).toBe(0);
+  });
+
+  test("an address that has an account already is told to sign in", async () => {
+    const email = uniqueEmail("nojs");
+    await signUpByForm({ email });
+    const again = await signUpByForm({ email });
+    expect(again.headers.get("location")).toBe("/login?signup=taken&from=%2Fpost-job");
+    expect(await accountsOf(email)).toBe(1);
+  });
+
+  test("a sign-up form posted from another site is refused with 403 and makes no account", async () => {
+    const email = uniqueEmail("nojs");
+    const forged = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://elsewhere.example" },
+      body: new URLSearchParams({ terms: "yes", email, password: "correct horse battery" }),
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.getSetCookie()).toEqual([]);
+    expect(await accountsOf(email)).toBe(0);
+  });
+
+  test("better-auth's per-address sign-up limit holds sign-ups sent without JavaScript", async () => {
+    const ip = freshIp();
+    const [first, second, third] = [uniqueEmail("nojs"), uniqueEmail("nojs"), uniqueEmail("nojs")];
+    expect((await signUpByForm({ email: first }, ip)).headers.get("location")).toContain("signup=sent");
+    expect((await signUpByForm({ email: second }, ip)).headers.get("location")).toContain("signup=sent");
+    expect((await signUpByForm({ email: third }, ip)).headers.get("location")).toBe(
+      "/login?signup=limited&from=%2Fpost-job",
+    );
+    expect(await accountsOf(third)).toBe(0);
   });
 });

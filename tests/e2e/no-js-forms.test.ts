@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { ALERT_SENT } from "#app/components/alert-form.tsx";
-import { jobAlerts, jobReports } from "#server/db/schema.ts";
+import { jobAlerts, jobReports, user } from "#server/db/schema.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
 import { useE2e } from "#tests/e2e/fixtures.ts";
@@ -65,5 +65,29 @@ test("without JavaScript a reader sets up an alert for the search on the home pa
     .from(jobAlerts)
     .where(eq(jobAlerts.email, email));
   expect(stored).toEqual([{ search: { search: "react", location: "pune" }, frequency: "weekly" }]);
+  await page.context().close();
+});
+
+test("without JavaScript a visitor creates an account on the login page, by the browser's own form post, and is signed in", async () => {
+  const email = uniqueEmail("nojs-signup");
+  const page = await e2e.newPage({ javaScriptEnabled: false });
+  await page.goto(`${e2e.url}/login?from=/my-job`);
+  await page.getByRole("heading", { name: "Create an Account" }).waitFor();
+  await page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
+  await page.getByRole("textbox", { name: "Name" }).fill("Asha Verma");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/login\?signup=sent&from=%2Fmy-job$/);
+  await page.getByRole("status").filter({ hasText: "Welcome! Signup successful!" }).waitFor();
+  const [account] = await e2e.server.services.database.db
+    .select({ name: user.name })
+    .from(user)
+    .where(eq(user.email, email));
+  expect(account).toEqual({ name: "Asha Verma" });
+
+  // Signed in: My Listings opens instead of sending the visitor back to sign in.
+  await page.getByRole("link", { name: "Continue" }).click();
+  await page.waitForURL(/\/my-job$/);
   await page.context().close();
 });
