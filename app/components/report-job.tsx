@@ -81,7 +81,8 @@ export function ReportJob({ jobId }: { jobId: string }) {
       onSubmit={(event) => void submit(event)}
       noValidate
     >
-      <Honeypot />
+      {/* Only the form on the page can be posted by the browser; in the dialog it would be the trap's first stop. */}
+      {onPage ? <Honeypot /> : null}
       <fieldset>
         <legend className="font-medium text-slate-900">What is wrong with this listing?</legend>
         <div className="mt-2 space-y-1">

@@ -4,7 +4,7 @@ import { ALERT_SENT } from "#app/components/alert-form.tsx";
 import { jobAlerts, jobReports, user } from "#server/db/schema.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp } from "#tests/support/http.ts";
-import { useE2e } from "#tests/e2e/fixtures.ts";
+import { expectAccessible, useE2e } from "#tests/e2e/fixtures.ts";
 import { daysAgo } from "#tests/e2e/job-data.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -90,4 +90,23 @@ test("without JavaScript a visitor creates an account on the login page, by the 
   await page.getByRole("link", { name: "Continue" }).click();
   await page.waitForURL(/\/my-job$/);
   await page.context().close();
+});
+
+test("the report and alert forms shown from the address (?report=open, ?alert=open) pass the accessibility check", async () => {
+  const owner = await signUp(e2e.url, { name: "Owner" });
+  const id = (
+    await api(e2e.url, "/api/post-job", {
+      method: "POST",
+      session: owner,
+      body: validJob({ jobTitle: "Checked for accessibility", postingDate: daysAgo(0) }),
+    })
+  ).json.insertedId as string;
+  const job = await e2e.open(`/jobs/${id}?report=invalid`);
+  await job.getByRole("region", { name: "Report this job" }).getByRole("alert").waitFor();
+  await expectAccessible(job);
+  await job.context().close();
+  const home = await e2e.open("/?search=react&alert=open");
+  await home.getByRole("form", { name: "Job alert" }).waitFor();
+  await expectAccessible(home);
+  await home.context().close();
 });
