@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, not, or, sql } from "drizzle-orm";
 import {
+  ALERT_FORM_ERRORS,
   alertFrequencySchema,
   alertSearchSchema,
   alertSubscriptionSchema,
@@ -164,10 +165,7 @@ export function createAlerts({
         });
         // The message says an hour, so Retry-After does too, whenever the oldest of them was set up.
         if (!verdict.allowed) {
-          throw rateLimited(
-            "You have set up several alerts in a short time. Please wait an hour and try again.",
-            HOUR_SECONDS,
-          );
+          throw rateLimited(ALERT_FORM_ERRORS.limited, HOUR_SECONDS);
         }
         const [mine] = await tx
           .select({ n: count() })

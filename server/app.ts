@@ -5,7 +5,7 @@ import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { healthApi } from "#server/api/health.ts";
-import { jobsApi } from "#server/api/jobs.ts";
+import { jobsApi, reportFormPost } from "#server/api/jobs.ts";
 import { companiesApi } from "#server/api/companies.ts";
 import { adminApi } from "#server/api/admin.ts";
 import { challengeApi, spendChallenge } from "#server/api/challenge.ts";
@@ -14,7 +14,8 @@ import { blogApi } from "#server/api/blog.ts";
 import { contactApi, contactFormPost } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
-import { alertPages, alertsApi } from "#server/api/alerts.ts";
+import { alertFormPost, alertPages, alertsApi } from "#server/api/alerts.ts";
+import { signUpFormPost } from "#server/api/sign-up.ts";
 import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { listingLifeApi, renewalPages } from "#server/api/listing-life.ts";
 import { publicReadCors } from "#server/http/cors.ts";
@@ -171,6 +172,9 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
 
   app.route("/feeds", feedsRoutes);
   app.route("/", contactFormPost);
+  app.route("/", reportFormPost);
+  app.route("/", alertFormPost);
+  app.route("/", signUpFormPost);
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);

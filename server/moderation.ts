@@ -1,6 +1,7 @@
 import {
   jobReportSchema,
   moderationDecisionSchema,
+  REPORT_FORM_ERRORS,
   REPORT_REASONS,
   type JobStatus,
   type ModerationAction,
@@ -192,13 +193,9 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
         { max: env.REPORT_RATE_LIMIT_MAX, windowSeconds: env.REPORT_RATE_LIMIT_WINDOW_SECONDS },
       );
       if (!result.stored && result.reason === "duplicate") {
-        throw new DomainError("CONFLICT", "You have already reported this listing. An admin will look at it.");
+        throw new DomainError("CONFLICT", REPORT_FORM_ERRORS.duplicate);
       }
-      if (!result.stored)
-        throw rateLimited(
-          "You have sent several reports in a short time. Please try again later.",
-          result.retryAfterSeconds,
-        );
+      if (!result.stored) throw rateLimited(REPORT_FORM_ERRORS.limited, result.retryAfterSeconds);
       const job = { id: row.id, title: row.title, companyName: row.companyName };
       if (
         result.openReporters >= env.REPORTS_TO_HIDE &&

@@ -22,6 +22,17 @@ export const alertSubscriptionSchema = z.object({
   search: z.record(z.string(), z.string()).default({}),
 });
 
+/**
+ * The alert form sent without JavaScript (ADR 41) lands back on the home page's search with `?alert=sent`, or with
+ * one of these refusals; `?alert=open` shows the form, which scripts otherwise open.
+ */
+export const ALERT_FORM_ERRORS = {
+  invalid: "Please enter a valid email address, like name@example.com, then try again.",
+  full: "This address already has the most alerts it can have. Delete one from the manage link in any alert mail first.",
+  limited: "You have set up several alerts in a short time. Please wait an hour and try again.",
+} as const;
+export type AlertFormRefusal = keyof typeof ALERT_FORM_ERRORS;
+
 /** The manage page's change of one alert's frequency. */
 export const alertFrequencySchema = z.object({
   frequency: z.enum(ALERT_FREQUENCIES, { error: "Choose daily, weekly or instant" }),

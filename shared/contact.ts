@@ -50,12 +50,6 @@ export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 export type ContactField = keyof ContactMessage;
 
-/**
- * The contact form's honeypot (ADR 41): a field people never see and form-filling bots fill. A no-JS post with it
- * filled is answered like a success and stored nowhere.
- */
-export const CONTACT_HONEYPOT = "website";
-
 /** Where the no-JS contact form post lands: `?sent=1`, or `?error=` one of these. */
 export const CONTACT_FORM_ERRORS = {
   invalid: "Please fill in your name, a valid email address and a message, then send again.",

@@ -67,3 +67,14 @@ export const jobReportSchema = z.object({
   ),
 });
 export type JobReportInput = z.output<typeof jobReportSchema>;
+
+/**
+ * The report form sent without JavaScript (ADR 41) lands back on the job page with `?report=sent`, or with one of
+ * these refusals; `?report=open` is the form itself, shown on the page rather than in a dialog.
+ */
+export const REPORT_FORM_ERRORS = {
+  invalid: "Pick a reason, and keep the comment to 1000 characters.",
+  duplicate: "You have already reported this listing. An admin will look at it.",
+  limited: "You have sent several reports in a short time. Please try again later.",
+} as const;
+export type ReportFormRefusal = keyof typeof REPORT_FORM_ERRORS;

@@ -1,6 +1,8 @@
 import { BellRing } from "#app/components/icons.tsx";
-import { useId, useState, type FormEvent } from "react";
-import { ALERT_FREQUENCIES, type AlertFrequency } from "#shared/alerts.ts";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { Honeypot } from "#app/components/honeypot.tsx";
+import { ALERT_FORM_ERRORS, ALERT_FREQUENCIES, type AlertFormRefusal, type AlertFrequency } from "#shared/alerts.ts";
 import { api } from "#app/lib/api-client.ts";
 
 const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
@@ -14,13 +16,30 @@ export const ALERT_SENT =
 
 type Status = { tone: "success" | "error"; message: string } | null;
 
+/** The search as hidden fields, so a form the browser sends itself (no JavaScript) carries it. */
+function SearchFields({ search }: { search: Record<string, string> }) {
+  return Object.entries(search).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
 /**
  * "Email me new jobs like these": the current search and filters as an email alert. The server mails a
- * confirmation link (double opt-in); this form only says so.
+ * confirmation link (double opt-in); this form only says so. With scripts the button opens the form and it is sent
+ * to the API with a proof of work (ADR 41). Without them the button asks for the same search with `?alert=open`,
+ * which shows the form, and the browser posts it, with the search, to the home page's path; the outcome comes back
+ * in `?alert=`.
  */
 export function AlertForm({ search }: { search: Record<string, string> }) {
-  const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const [searchParams] = useSearchParams();
+  const fromAddress = searchParams.get("alert");
+  const refused = ALERT_FORM_ERRORS[fromAddress as AlertFormRefusal] as string | undefined;
+  const [open, setOpen] = useState(fromAddress === "open" || refused !== undefined);
+  const [status, setStatus] = useState<Status>(
+    fromAddress === "sent"
+      ? { tone: "success", message: ALERT_SENT }
+      : refused
+        ? { tone: "error", message: refused }
+        : null,
+  );
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const formId = useId();
@@ -45,29 +64,45 @@ export function AlertForm({ search }: { search: Record<string, string> }) {
     setStatus({ tone: "error", message: result.message });
   }
 
+  // A form opened from the address is sent by the API too once scripts run.
+  const openedFromAddress = fromAddress === "open" || refused !== undefined;
+  useEffect(() => {
+    if (openedFromAddress) api.prepareChallenge();
+  }, [openedFromAddress]);
+
   return (
-    <div className="mt-3">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={formId}
-        onClick={() => {
-          // The proof of work (ADR 41) is solved while the reader types the address.
-          if (!open) api.prepareChallenge();
-          setOpen((value) => !value);
-        }}
-        className="inline-flex items-center gap-2 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      >
-        <BellRing aria-hidden="true" className="h-4 w-4" />
-        Email me new jobs like these
-      </button>
+    <div id="job-alert" className="mt-3">
+      {/* A GET form's button: without scripts it asks for this search with the alert form shown. */}
+      <form method="get" action="/#job-alert">
+        <SearchFields search={search} />
+        <input type="hidden" name="alert" value="open" />
+        <button
+          type="submit"
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={(event) => {
+            event.preventDefault();
+            // The proof of work (ADR 41) is solved while the reader types the address.
+            if (!open) api.prepareChallenge();
+            setOpen((value) => !value);
+          }}
+          className="inline-flex items-center gap-2 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <BellRing aria-hidden="true" className="h-4 w-4" />
+          Email me new jobs like these
+        </button>
+      </form>
       <form
         id={formId}
         hidden={!open}
+        method="post"
+        action="/"
         onSubmit={submit}
         aria-label="Job alert"
         className="mt-3 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
       >
+        <SearchFields search={search} />
+        <Honeypot />
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
           Email address
           <input

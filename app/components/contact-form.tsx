@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { CONTACT_FORM_ERRORS, CONTACT_HONEYPOT, CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
+import { CONTACT_FORM_ERRORS, CONTACT_LIMITS, type ContactField } from "#shared/contact.ts";
+import { Honeypot } from "#app/components/honeypot.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useTypedBeforeHydration } from "#app/hooks/use-typed-before-hydration.ts";
@@ -117,12 +118,7 @@ export function ContactForm() {
             {refusedWithoutScript}
           </p>
         ) : null}
-        <div hidden aria-hidden="true">
-          <label>
-            Leave this field empty
-            <input type="text" name={CONTACT_HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <Honeypot />
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             {label("name", "Name", true)}

@@ -1,11 +1,23 @@
 import { Flag } from "#app/components/icons.tsx";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { Dialog } from "#app/components/dialog.tsx";
-import { REPORT_REASONS, type ReportReason } from "#shared/moderation.ts";
+import { Honeypot } from "#app/components/honeypot.tsx";
+import { REPORT_FORM_ERRORS, REPORT_REASONS, type ReportFormRefusal, type ReportReason } from "#shared/moderation.ts";
 import { api } from "#app/lib/api-client.ts";
 
-/** "Report this job": anyone may report a listing, with a reason from a fixed list and an optional comment. */
+const REPORT_SENT = "Thank you for your report. An admin will look at this listing.";
+
+/**
+ * "Report this job": anyone may report a listing, with a reason from a fixed list and an optional comment. With
+ * scripts the form opens in a dialog and is sent to the API with a proof of work (ADR 41). Without them the button
+ * asks for the page with `?report=open`, which shows the form on the page, and the browser posts it to the page's
+ * own path; the outcome comes back in `?report=`.
+ */
 export function ReportJob({ jobId }: { jobId: string }) {
+  const [searchParams] = useSearchParams();
+  const fromAddress = searchParams.get("report");
+  const refused = REPORT_FORM_ERRORS[fromAddress as ReportFormRefusal] as string | undefined;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [comment, setComment] = useState("");
@@ -14,6 +26,11 @@ export function ReportJob({ jobId }: { jobId: string }) {
   const [busy, setBusy] = useState(false);
   const commentId = useId();
   const formId = useId();
+  const onPage = fromAddress === "open" || refused !== undefined;
+  // The form on the page (opened without scripts, or a link to it) is sent by the API too once scripts run.
+  useEffect(() => {
+    if (onPage) api.prepareChallenge();
+  }, [onPage]);
 
   const close = () => {
     setOpen(false);
@@ -37,28 +54,96 @@ export function ReportJob({ jobId }: { jobId: string }) {
     }
   };
 
-  if (sent) {
+  if (sent || fromAddress === "sent") {
     return (
-      <p role="status" className="mt-6 text-sm text-slate-700">
-        Thank you for your report. An admin will look at this listing.
+      <p id="report-job" role="status" className="mt-6 text-sm text-slate-700">
+        {REPORT_SENT}
       </p>
+    );
+  }
+
+  const shownError = error ?? refused;
+  const sendButton = (
+    <button
+      type="submit"
+      form={formId}
+      disabled={busy}
+      className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+    >
+      Send report
+    </button>
+  );
+  const form = (
+    <form
+      id={formId}
+      method="post"
+      action={`/jobs/${encodeURIComponent(jobId)}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      {/* Only the form on the page can be posted by the browser; in the dialog it would be the trap's first stop. */}
+      {onPage ? <Honeypot /> : null}
+      <fieldset>
+        <legend className="font-medium text-slate-900">What is wrong with this listing?</legend>
+        <div className="mt-2 space-y-1">
+          {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="reason"
+                value={value}
+                checked={reason === value}
+                onChange={() => setReason(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={commentId} className="mt-3 block font-medium text-slate-900">
+        Comment (optional)
+      </label>
+      <textarea
+        id={commentId}
+        name="comment"
+        value={comment}
+        maxLength={1000}
+        rows={3}
+        onChange={(event) => setComment(event.target.value)}
+        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+      />
+      {shownError ? (
+        <p role="alert" className="mt-2 text-red-800">
+          {shownError}
+        </p>
+      ) : null}
+    </form>
+  );
+
+  if (onPage) {
+    return (
+      <section id="report-job" aria-labelledby={`${formId}-heading`} className="mt-6 rounded-lg border p-4">
+        <h2 id={`${formId}-heading`} className="text-lg font-semibold">
+          Report this job
+        </h2>
+        <div className="mt-3">{form}</div>
+        <div className="mt-4">{sendButton}</div>
+      </section>
     );
   }
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => {
+      <OpenReport
+        onOpen={() => {
           // The proof of work (ADR 41) is solved while the reader picks a reason.
           api.prepareChallenge();
           setOpen(true);
         }}
-        className="mt-6 inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-red-800 underline hover:bg-red-50"
       >
         <Flag aria-hidden="true" className="h-4 w-4" />
         Report this job
-      </button>
+      </OpenReport>
       <Dialog
         open={open}
         title="Report this job"
@@ -72,53 +157,34 @@ export function ReportJob({ jobId }: { jobId: string }) {
             >
               Cancel
             </button>
-            <button
-              type="submit"
-              form={formId}
-              disabled={busy}
-              className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Send report
-            </button>
+            {sendButton}
           </>
         }
       >
-        <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
-          <fieldset>
-            <legend className="font-medium text-slate-900">What is wrong with this listing?</legend>
-            <div className="mt-2 space-y-1">
-              {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([value, label]) => (
-                <label key={value} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="reason"
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => setReason(value)}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <label htmlFor={commentId} className="mt-3 block font-medium text-slate-900">
-            Comment (optional)
-          </label>
-          <textarea
-            id={commentId}
-            value={comment}
-            maxLength={1000}
-            rows={3}
-            onChange={(event) => setComment(event.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-          {error ? (
-            <p role="alert" className="mt-2 text-red-800">
-              {error}
-            </p>
-          ) : null}
-        </form>
+        {form}
       </Dialog>
     </>
+  );
+}
+
+/**
+ * The button that opens the dialog. It is a GET form's button, so without scripts it asks for the page with the form
+ * on it (`?report=open`) instead of doing nothing.
+ */
+function OpenReport({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+  return (
+    <form method="get" action="#report-job" className="mt-6">
+      <input type="hidden" name="report" value="open" />
+      <button
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          onOpen();
+        }}
+        className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-red-800 underline hover:bg-red-50"
+      >
+        {children}
+      </button>
+    </form>
   );
 }

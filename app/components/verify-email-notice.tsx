@@ -1,9 +1,7 @@
 import { MailWarning } from "#app/components/icons.tsx";
 import { useState } from "react";
 import { api } from "#app/lib/api-client.ts";
-
-/** Where the verification link lands: My Listings, which then says the address is verified. */
-export const VERIFIED_LANDING = "/my-job?verified";
+import { VERIFIED_LANDING } from "#shared/session.ts";
 
 /**
  * Says why an employer's listings are not published yet, and sends the verification mail again (better-auth's

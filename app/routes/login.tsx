@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
+import { Honeypot } from "#app/components/honeypot.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
-import { VERIFIED_LANDING } from "#app/components/verify-email-notice.tsx";
 import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "#app/lib/auth-client.ts";
 import { api, NETWORK_FAILURE } from "#app/lib/api-client.ts";
 import { fromState, safeRedirectPath } from "#app/lib/safe-redirect.ts";
@@ -10,6 +10,7 @@ import { useRootData } from "#app/hooks/use-root-data.ts";
 import { useElapsed } from "#app/hooks/use-elapsed.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
+import { SIGN_UP_FORM_ERRORS, VERIFIED_LANDING, type SignUpFormRefusal } from "#shared/session.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -158,7 +159,17 @@ export default function Login() {
     await signedIn(RETURNING_USER);
   };
 
-  if (!ready) return <Spinner page label="Loading sign-in" />;
+  if (!ready) {
+    return (
+      <>
+        <Spinner page label="Loading sign-in" />
+        {/* What a browser without scripts gets instead of the page the spinner waits for (ADR 41). */}
+        <noscript>
+          <SignUpWithoutScripts target={target} outcome={searchParams.get("signup")} />
+        </noscript>
+      </>
+    );
+  }
 
   // Only what the operator set up is offered: a greyed-out button that can never work only says the board is unfinished.
   const configured = new Set(auth.socialProviders);
@@ -325,6 +336,74 @@ export default function Login() {
           {mode === "signUp" ? "Create account" : "Sign in with email"}
         </button>
       </form>
+    </AuthCard>
+  );
+}
+
+/**
+ * Sign-up for a browser without JavaScript (ADR 41): a form the browser posts itself to `/login`, held by the
+ * honeypot and better-auth's per-address limit instead of the proof of work. The browser checks the box, the address
+ * and the password's length before it sends; the outcome comes back in `?signup=`. Signing in still needs scripts.
+ */
+function SignUpWithoutScripts({ target, outcome }: { target: string; outcome: string | null }) {
+  const refused = SIGN_UP_FORM_ERRORS[outcome as SignUpFormRefusal] as string | undefined;
+  const terms = useId();
+  return (
+    <AuthCard
+      title="Create an Account"
+      intro="JavaScript is off in this browser: you can create an account with your email here. Signing in needs JavaScript."
+    >
+      <AuthMessages success={outcome === "sent" ? NEW_USER : null} error={refused ?? null} />
+      {outcome === "sent" ? (
+        <Link to={target} className="mt-4 inline-block font-medium text-brand-700 underline">
+          Continue
+        </Link>
+      ) : (
+        <form method="post" action="/login" className="mt-4 grid gap-4">
+          <Honeypot />
+          <input type="hidden" name="from" value={target} />
+          <div className="flex items-start gap-2">
+            <input
+              id={terms}
+              type="checkbox"
+              name="terms"
+              value="yes"
+              required
+              className="mt-1 size-4 accent-brand-600"
+            />
+            <label htmlFor={terms} className="text-sm text-slate-700">
+              I agree to the{" "}
+              <Link to="/terms-and-condition" className="font-medium text-brand-700 underline">
+                Terms and Conditions
+              </Link>{" "}
+              and the{" "}
+              <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+                Privacy Policy
+              </Link>
+              .
+            </label>
+          </div>
+          <AuthField label="Name" name="name" autoComplete="name" />
+          <AuthField label="Email" name="email" type="email" required autoComplete="email" />
+          <AuthField
+            label="Password"
+            name="password"
+            type="password"
+            required
+            minLength={8}
+            maxLength={128}
+            autoComplete="new-password"
+          >
+            <p className="text-xs text-slate-600">At least 8 characters.</p>
+          </AuthField>
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            Create account
+          </button>
+        </form>
+      )}
     </AuthCard>
   );
 }

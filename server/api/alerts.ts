@@ -1,9 +1,11 @@
 import { Hono, type Context } from "hono";
 import { isDomainError } from "#server/errors.ts";
 import { readFormFields, readJsonObject } from "#server/http/body.ts";
+import { answerFormPost } from "#server/http/form-post.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
 import { spendChallenge } from "#server/api/challenge.ts";
 import type { AppBindings } from "#server/http/types.ts";
+import { alertSearchSchema, type AlertFormRefusal } from "#shared/alerts.ts";
 import {
   confirmedPage,
   confirmPage,
@@ -19,6 +21,39 @@ export const alertsApi = new Hono<AppBindings>().post("/alerts", async (c) => {
   await spendChallenge(c);
   return c.json(await c.get("services").alerts.subscribe({ fields, clientIp: c.get("clientIp") }), 202);
 });
+
+/** The alert form's own fields; every other field it sends is the search the alert follows (the home page's query). */
+function splitAlertForm({ email, frequency, ...search }: Record<string, string>) {
+  return { email, frequency, search };
+}
+
+const SEARCH_KEYS = new Set(Object.keys(alertSearchSchema.shape));
+/** A search's address is a header: longer than this, a forged post goes back to the home page without its search. */
+const MAX_SEARCH_CHARS = 2000;
+
+/** The search a no-JS alert post goes back to: only the keys a search has, and not past a sane length. */
+function searchToGoBackTo(fields: Record<string, string>): URLSearchParams {
+  const { search } = splitAlertForm(fields);
+  const query = new URLSearchParams(Object.entries(search).filter(([key]) => SEARCH_KEYS.has(key)));
+  return query.toString().length > MAX_SEARCH_CHARS ? new URLSearchParams() : query;
+}
+
+/**
+ * `POST /`: the home page's alert form sent by a browser without JavaScript (ADR 41). No proof of work: the honeypot
+ * and the same per-address limit as the API hold it; the answer is the same search again, saying how it went.
+ */
+export const alertFormPost = new Hono<AppBindings>().post("/", (c) =>
+  answerFormPost<AlertFormRefusal>(c, {
+    submit: (fields) =>
+      c.get("services").alerts.subscribe({ fields: splitAlertForm(fields), clientIp: c.get("clientIp") }),
+    refusals: { VALIDATION_FAILED: "invalid", CONFLICT: "full", RATE_LIMITED: "limited" },
+    back: (outcome, fields) => {
+      const query = searchToGoBackTo(fields);
+      query.set("alert", outcome);
+      return `/?${query}#job-alert`;
+    },
+  }),
+);
 
 const siteName = (c: Context<AppBindings>) => c.get("services").site.name;
 

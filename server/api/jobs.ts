@@ -1,7 +1,9 @@
 import { Hono, type Context } from "hono";
 import { jobSearchSchema } from "#shared/job.ts";
+import type { ReportFormRefusal } from "#shared/moderation.ts";
 import { parseOrThrow } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
+import { answerFormPost } from "#server/http/form-post.ts";
 import { requireUser } from "#server/http/session.ts";
 import { spendChallenge } from "#server/api/challenge.ts";
 import type { AppBindings } from "#server/http/types.ts";
@@ -77,3 +79,18 @@ export const jobsApi = new Hono<AppBindings>()
     const user = await requireUser(c);
     return c.json(await c.get("services").jobs.deleteJob({ user, id: c.req.param("id") }));
   });
+
+/**
+ * `POST /jobs/:id`: the job page's "Report this job" form sent by a browser without JavaScript (ADR 41). No proof of
+ * work: the honeypot and the same per-reporter limit as the API hold it; the answer is the job page again.
+ */
+export const reportFormPost = new Hono<AppBindings>().post("/jobs/:id", async (c) => {
+  const { sessions, moderation } = c.get("services");
+  const viewer = await sessions.getUser({ headers: c.req.raw.headers });
+  const id = c.req.param("id");
+  return answerFormPost<ReportFormRefusal>(c, {
+    submit: (fields) => moderation.reportJob({ viewer, id, clientIp: c.get("clientIp"), fields }),
+    refusals: { VALIDATION_FAILED: "invalid", CONFLICT: "duplicate", RATE_LIMITED: "limited" },
+    back: (outcome) => `/jobs/${encodeURIComponent(id)}?report=${outcome}#report-job`,
+  });
+});

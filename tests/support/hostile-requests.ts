@@ -331,6 +331,14 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
         .map(([kind, token, rest]) => `/alerts/${kind}${token}${kind === "manage/" ? rest : ""}`),
       withBody: true,
     },
+    "POST the no-JS form paths": {
+      method: fc.constant("POST"),
+      path: fc.oneof(
+        fc.constantFrom("/contact", "/", "/login"),
+        id(target).map((x) => `/jobs/${x}`),
+      ),
+      withBody: true,
+    },
     "any /api/<unknown>": {
       method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"),
       path: hostileString.map((x) => `/api/${percent(x)}`),
