@@ -65,17 +65,20 @@ export async function updateCompanyRow(db: Db, id: string, edit: CompanyEdit): P
   return Boolean(updated);
 }
 
+/** What decides a company's badge: its site, an admin's decision, and its owner's address and whether it is verified. */
+const VERIFICATION_INPUT = {
+  id: companies.id,
+  site: companies.site,
+  verified: companies.verified,
+  verifiedByAdmin: companies.verifiedByAdmin,
+  email: user.email,
+  emailVerified: user.emailVerified,
+};
+
 /** The companies of an owner with what decides their badge: the owner's address, and whether it is verified. */
 export async function listVerificationInputs(db: Db, ownerId: string) {
   return db
-    .select({
-      id: companies.id,
-      site: companies.site,
-      verified: companies.verified,
-      verifiedByAdmin: companies.verifiedByAdmin,
-      email: user.email,
-      emailVerified: user.emailVerified,
-    })
+    .select(VERIFICATION_INPUT)
     .from(companies)
     .innerJoin(user, eq(user.id, companies.ownerId))
     .where(eq(companies.ownerId, ownerId));
@@ -83,14 +86,7 @@ export async function listVerificationInputs(db: Db, ownerId: string) {
 
 export async function findVerificationInput(db: Db, id: string) {
   const [row] = await db
-    .select({
-      id: companies.id,
-      site: companies.site,
-      verified: companies.verified,
-      verifiedByAdmin: companies.verifiedByAdmin,
-      email: user.email,
-      emailVerified: user.emailVerified,
-    })
+    .select(VERIFICATION_INPUT)
     .from(companies)
     .leftJoin(user, eq(user.id, companies.ownerId))
     .where(eq(companies.id, id));

@@ -43,6 +43,21 @@ const neutral = (i: number, now: number): JobValues => ({
   location: "Delhi",
 });
 
+/** Every listing a search returns, page by page of 100 along its cursor. */
+async function followCursor(url: string, search: string): Promise<{ jobTitle: string; jobLocation: string }[]> {
+  const seen: { jobTitle: string; jobLocation: string }[] = [];
+  let cursor: string | null = "";
+  while (cursor !== null) {
+    const { headers, json }: { headers: Headers; json: unknown } = await api(
+      url,
+      `/api/jobs?${new URLSearchParams({ search, limit: "100", ...(cursor ? { cursor } : {}) })}`,
+    );
+    seen.push(...(json as { jobTitle: string; jobLocation: string }[]));
+    cursor = headers.get("x-next-cursor");
+  }
+  return seen;
+}
+
 describe.each(engines)("search relevance over the API on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -178,16 +193,7 @@ describe.each(engines)("paging a ranked search on %s", (engine) => {
   afterAll(() => server.close());
 
   test("following the cursor through more matches than are ranked visits every match once", async () => {
-    const seen: string[] = [];
-    let cursor: string | null = "";
-    while (cursor !== null) {
-      const { headers, json }: { headers: Headers; json: unknown } = await api(
-        server.url,
-        `/api/jobs?${new URLSearchParams({ search: "analyst", limit: "100", ...(cursor ? { cursor } : {}) })}`,
-      );
-      seen.push(...(json as { jobTitle: string }[]).map((job) => job.jobTitle));
-      cursor = headers.get("x-next-cursor");
-    }
+    const seen = (await followCursor(server.url, "analyst")).map((job) => job.jobTitle);
     expect(seen).toHaveLength(COUNT);
     expect(new Set(seen).size).toBe(COUNT);
   });
@@ -232,16 +238,7 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
   afterAll(() => server.close());
 
   test("the newest matches are ranked with the title matches first, and the cursor then visits every match once", async () => {
-    const seen: string[] = [];
-    let cursor: string | null = "";
-    while (cursor !== null) {
-      const { headers, json }: { headers: Headers; json: unknown } = await api(
-        server.url,
-        `/api/jobs?${new URLSearchParams({ search: "auditor", limit: "100", ...(cursor ? { cursor } : {}) })}`,
-      );
-      seen.push(...(json as { jobTitle: string }[]).map((job) => job.jobTitle));
-      cursor = headers.get("x-next-cursor");
-    }
+    const seen = (await followCursor(server.url, "auditor")).map((job) => job.jobTitle);
     expect(seen).toHaveLength(COUNT);
     expect(new Set(seen).size).toBe(COUNT);
     const inTitle = Math.ceil(RANKED_MATCHES / 4);
@@ -250,16 +247,7 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
   });
 
   test("a place named in the box walks that place's listings, and the cursor visits each of its matches once", async () => {
-    const seen: { jobTitle: string; jobLocation: string }[] = [];
-    let cursor: string | null = "";
-    while (cursor !== null) {
-      const { headers, json }: { headers: Headers; json: unknown } = await api(
-        server.url,
-        `/api/jobs?${new URLSearchParams({ search: "auditor pune", limit: "100", ...(cursor ? { cursor } : {}) })}`,
-      );
-      seen.push(...(json as { jobTitle: string; jobLocation: string }[]));
-      cursor = headers.get("x-next-cursor");
-    }
+    const seen = await followCursor(server.url, "auditor pune");
     const inPune = Array.from({ length: COUNT }, (_, i) => i).filter((i) => i % 10 !== 0);
     expect(seen).toHaveLength(inPune.length);
     expect(new Set(seen.map((job) => job.jobTitle)).size).toBe(inPune.length);
