@@ -37,4 +37,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("connection pool on postgres", (
     expect(status).toBe(200);
     expect(headers.get("x-total-count")).toBe("0");
   });
+
+  test("the board's connections run without parallel workers or JIT compilation", async () => {
+    const result = (await server.services.database.db.execute(
+      sql`SELECT current_setting('max_parallel_workers_per_gather') AS workers, current_setting('jit') AS jit`,
+    )) as unknown as { rows: { workers: string; jit: string }[] };
+    expect(result.rows[0]).toEqual({ workers: "0", jit: "off" });
+  });
 });
