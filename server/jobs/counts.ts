@@ -3,6 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { EXACT_COUNT_LIMIT } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
+import { withLocalSettings } from "#server/db/local-settings.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
 import { LIST_ORDER } from "#server/jobs/filters.ts";
@@ -70,8 +71,7 @@ export async function countMatches(db: Db, where: SQL, atLeast = 0): Promise<Tot
   if (overBudget.get(db, key)) return estimated;
   let total: number;
   try {
-    total = await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${COUNT_TIME_BUDGET_MS}`));
+    total = await withLocalSettings(db, { statement_timeout: COUNT_TIME_BUDGET_MS }, async (tx) => {
       const [row] = await rowsOf(tx, sql`SELECT count(*)::int AS total FROM (${capped}) AS capped`);
       return Number(row?.total ?? 0);
     });

@@ -12,12 +12,13 @@ import {
 } from "#shared/job.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
+import { withLocalSettings } from "#server/db/local-settings.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
 import { estimateRows } from "#server/jobs/counts.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
-import { searchFilters, textMatchBound, type TextOptions } from "#server/jobs/search.ts";
+import { searchFilters, TEXT_READ_WORK_MEM, textMatchBound, type TextOptions } from "#server/jobs/search.ts";
 
 const dialect = new PgDialect();
 
@@ -168,10 +169,11 @@ async function exactCountsTogether(
       FROM ${jobs} WHERE ${unfiltered} LIMIT ${EXACT_OPTION_COUNT_LIMIT + 1}) AS jobs`;
   let row: Record<string, unknown> | undefined;
   try {
-    [row] = await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${OPTION_COUNT_BUDGET_MS}`));
-      return rowsOf(tx, query);
-    });
+    [row] = await withLocalSettings(
+      db,
+      { statement_timeout: OPTION_COUNT_BUDGET_MS, work_mem: TEXT_READ_WORK_MEM },
+      (tx) => rowsOf(tx, query),
+    );
   } catch (error) {
     if (hasSqlState(error, QUERY_CANCELED)) return undefined;
     throw error;
@@ -237,10 +239,11 @@ async function exactCounts(
       : sql`SELECT value, count(*) AS n FROM (${capped(sql`${COLUMNS[filter]}`)}) AS matches GROUP BY value`;
   let rows: Record<string, unknown>[];
   try {
-    rows = await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${OPTION_COUNT_BUDGET_MS}`));
-      return rowsOf(tx, query);
-    });
+    rows = await withLocalSettings(
+      db,
+      { statement_timeout: OPTION_COUNT_BUDGET_MS, work_mem: TEXT_READ_WORK_MEM },
+      (tx) => rowsOf(tx, query),
+    );
   } catch (error) {
     if (hasSqlState(error, QUERY_CANCELED)) return undefined;
     throw error;

@@ -4,6 +4,7 @@ import { sortOf, type Job, type JobSearch } from "#shared/job.ts";
 import { encodeCursor, encodeRankCursor, type JobCursor } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
+import { withLocalSettings } from "#server/db/local-settings.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobLocations, jobs, searchTerms } from "#server/db/schema.ts";
 import { countMatches, estimateRows, type Total } from "#server/jobs/counts.ts";
@@ -391,12 +392,10 @@ async function listedRows(
     return readingText(db, (tx) => listRows(tx, filters, { ...page, materialize: true }));
   }
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${WALK_BUDGET_MS}`));
-      // A walk, not the planner's choice: from an estimate it would read every match from the indexes and sort them.
-      await tx.execute(sql.raw("SET LOCAL enable_bitmapscan = off"));
-      return await listRows(tx, filters, { ...page, materialize: false });
-    });
+    // A walk, not the planner's choice: from an estimate it would read every match from the indexes and sort them.
+    return await withLocalSettings(db, { statement_timeout: WALK_BUDGET_MS, enable_bitmapscan: "off" }, (tx) =>
+      listRows(tx, filters, { ...page, materialize: false }),
+    );
   } catch (error) {
     if (!hasSqlState(error, QUERY_CANCELED)) throw error;
     return readingText(db, (tx) => listRows(tx, filters, { ...page, materialize: true }));
@@ -409,14 +408,10 @@ async function listedRows(
  * "designer" in Pune at 1M: 9,752 such pages, 212 ms; with 16 MB the bitmaps stay exact, 41 ms. Set for these reads
  * alone, so a board's other statements keep the server's setting.
  */
-const TEXT_READ_WORK_MEM = "16MB";
+export const TEXT_READ_WORK_MEM = "16MB";
 
-function readingText<T>(db: Db, read: (tx: Reader) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL work_mem = '${TEXT_READ_WORK_MEM}'`));
-    return read(tx);
-  });
-}
+const readingText = <T>(db: Db, read: (tx: Reader) => Promise<T>): Promise<T> =>
+  withLocalSettings(db, { work_mem: TEXT_READ_WORK_MEM }, read);
 
 /** A page in list order, and the cursor after it when there is more. */
 async function listRows(
