@@ -331,8 +331,9 @@ export const RANKING_WALK = 4_000;
 /**
  * How a text search's newest matches are found in list order (ADR 38). One the planner expects to match fewer listings
  * than RARE_MATCHES is read from the text index first, all its matches, then sorted: the index holds few of them. Any
- * other walks the list index newest first, meeting matches at once when they are common, within WALK_BUDGET_MS; past
- * it, the text index is read after all. The planner's estimate alone cannot choose: it takes words as independent and
+ * other walks the list index newest first, meeting matches at once when they are common: at most WALKED_PER_MATCH
+ * listings per match the page needs, or, when several locations' walks are merged, within WALK_BUDGET_MS; past either,
+ * the text index is read after all. The planner's estimate alone cannot choose: it takes words as independent and
  * they are not ("writer content" was estimated at 1,235 matches for 24,749 at 1M, read from the text index in 440 ms;
  * "engineer recruiter" at thousands for none, walked through every live listing in 950 ms).
  */
@@ -391,6 +392,14 @@ async function listedRows(
   if (page.sparse || (await estimateRows(db, everyMatch)) < RARE_MATCHES) {
     return readingText(db, (tx) => listRows(tx, filters, { ...page, materialize: true }));
   }
+  const walked = filters.text && walkedConditions(filters.text, filters.byLocation?.values, place !== undefined);
+  if (walked) {
+    const rows = Math.max(RANKING_WALK, WALKED_PER_MATCH * (page.offset + page.limit + 1));
+    const found = await listRows(db, filters, { ...page, materialize: false, walk: { others: walked, rows } });
+    // A full page and the row after it are the first matches after the walk's start; fewer may not be all there is.
+    if (found.nextCursor) return found;
+    return readingText(db, (tx) => listRows(tx, filters, { ...page, materialize: true }));
+  }
   try {
     // A walk, not the planner's choice: from an estimate it would read every match from the indexes and sort them.
     return await withLocalSettings(db, { statement_timeout: WALK_BUDGET_MS, enable_bitmapscan: "off" }, (tx) =>
@@ -400,6 +409,26 @@ async function listedRows(
     if (!hasSqlState(error, QUERY_CANCELED)) throw error;
     return readingText(db, (tx) => listRows(tx, filters, { ...page, materialize: true }));
   }
+}
+
+/**
+ * A walk for a text search's page reads at most this many listings passing its other filters per match it needs (and
+ * never fewer than RANKING_WALK): a text in fewer than one listing of this many is read from the text index instead.
+ * A bound in rows, as the ranking's walk (ADR 38): a time budget ran out under load, and its fallback read every
+ * match of a common text ("hr", page 12: 278,000 listings, 3.5 s).
+ */
+const WALKED_PER_MATCH = 20;
+
+/**
+ * What a bounded walk of a text search's page walks, the other filters, when it is one walk: at one location at most
+ * (a place named in the box, or a location filter matching one). Several locations are walked each and merged, and a
+ * bound on each would lose the order of the merge: undefined.
+ */
+function walkedConditions(text: TextConditions, values: string[] = [], place: boolean): SQL | undefined {
+  const [only] = values;
+  if (only === undefined) return text.others;
+  if (values.length > 1) return undefined;
+  return place ? sql`${text.others} AND ${locationIn([only])}` : text.othersAt?.(only);
 }
 
 /**
@@ -417,7 +446,7 @@ const readingText = <T>(db: Db, read: (tx: Reader) => Promise<T>): Promise<T> =>
 async function listRows(
   db: Reader,
   filters: Pick<Filters, "where" | "byLocation" | "text">,
-  page: { offset: number; limit: number; cursor?: JobCursor; materialize: boolean },
+  page: PageRead,
 ): Promise<Rows> {
   const rows = await pageOfRows(db, filters, { ...page, limit: page.limit + 1 });
   const pageRows = rows.slice(0, page.limit);
@@ -494,6 +523,9 @@ async function anyRow(db: Db, where: SQL): Promise<boolean> {
   return (await rowsOf(db, sql`SELECT 1 FROM ${jobs} WHERE ${where} LIMIT 1`)).length > 0;
 }
 
+/** A walk's columns: what the text's conditions read, under the table's name. */
+const WALKED = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.searchVector}`;
+
 /**
  * At most how many listings a text search can match: the planner's estimates of the title containing the text, and of
  * the rarest group alone.
@@ -527,10 +559,8 @@ async function rankedRows(
         newest AS (SELECT id FROM matches AS jobs WHERE ${text.others} ORDER BY posting_date DESC, id DESC LIMIT ${RANKED_MATCHES})
       SELECT ${columns} FROM newest JOIN ${jobs} ON ${jobs.id} = newest.id`;
   } else {
-    // The text's conditions read the walked rows' columns under the table's name.
-    const walked = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.searchVector}`;
     const walk = (others: SQL) =>
-      sql`SELECT ${walked} FROM ${jobs} WHERE ${others} ORDER BY ${LIST_ORDER} LIMIT ${RANKING_WALK}`;
+      sql`SELECT ${WALKED} FROM ${jobs} WHERE ${others} ORDER BY ${LIST_ORDER} LIMIT ${RANKING_WALK}`;
     const place = await placeWalked(db, text);
     const at = place
       ? (value: string) => sql`${text.others} AND ${locationIn([value])}`
@@ -606,11 +636,20 @@ async function rankedRows(
  * fifteen walked about 147,000 entries of the list index to skip 9,710 (ADR 27). The posting time is computed for the
  * page's rows only: inside the walk it was computed for every row the OFFSET skips too (that page: 13.8 → 6.2 ms).
  */
-async function pageOfRows(
-  db: Reader,
-  filters: Pick<Filters, "where" | "byLocation" | "text">,
-  page: { offset: number; limit: number; cursor?: JobCursor; materialize?: boolean },
-) {
+/**
+ * A page's place in the list and how its rows are found: walking the list index (the default), reading every match
+ * from the text index first (`materialize`), or walking at most `walk.rows` listings passing `walk.others`, newest
+ * first, for the text's matches among them.
+ */
+type PageRead = {
+  offset: number;
+  limit: number;
+  cursor?: JobCursor;
+  materialize?: boolean;
+  walk?: { others: SQL; rows: number };
+};
+
+async function pageOfRows(db: Reader, filters: Pick<Filters, "where" | "byLocation" | "text">, page: PageRead) {
   const cursor = page.cursor ? sql` AND ${after(page.cursor)}` : sql``;
   const walk = (conditions: SQL, limit: number, offset = 0) =>
     sql`SELECT ${jobs.id} AS id, ${jobs.postingDate} AS posting_date FROM ${jobs}
@@ -624,9 +663,13 @@ async function pageOfRows(
       ? sql`WITH ${textFirst(filters.text)}
         SELECT id, posting_date FROM matches AS jobs WHERE ${filters.text.others}${cursor}
         ORDER BY posting_date DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`
-      : walks.length > 1
-        ? sql`${sql.join(walks, sql` UNION ALL `)} ORDER BY posting_date DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`
-        : walk(filters.where, page.limit, page.offset);
+      : page.walk && filters.text
+        ? sql`SELECT id, posting_date FROM (SELECT ${WALKED} FROM ${jobs} WHERE ${page.walk.others}${cursor}
+            ORDER BY ${LIST_ORDER} LIMIT ${page.walk.rows}) AS jobs
+          WHERE ${filters.text.matches} ORDER BY ${LIST_ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`
+        : walks.length > 1
+          ? sql`${sql.join(walks, sql` UNION ALL `)} ORDER BY posting_date DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`
+          : walk(filters.where, page.limit, page.offset);
   const rows = await rowsOf(
     db,
     sql`SELECT ${WIRE_SELECT}, ${micros(sql`page.posting_date`)} AS posted_micros

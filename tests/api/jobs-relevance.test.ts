@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createJobs } from "#server/jobs.ts";
 import { loadEnv } from "#server/env.ts";
-import { FEW_TEXT_MATCHES, RANKED_MATCHES } from "#server/jobs/search.ts";
+import { FEW_TEXT_MATCHES, RANKED_MATCHES, RANKING_WALK } from "#server/jobs/search.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import type { JobValues } from "#server/jobs/mapper.ts";
@@ -371,6 +371,49 @@ describe.each(engines)("an operator's synonyms on %s", (engine) => {
   test("a SEARCH_SYNONYMS_FILE that does not exist stops the start with the setting named", () => {
     expect(() => loadEnv({ NODE_ENV: "test", SEARCH_SYNONYMS_FILE: "/no/such/file.txt" })).toThrow(
       /SEARCH_SYNONYMS_FILE/,
+    );
+  });
+});
+
+describe.each(engines)("a word only older listings hold on %s", (engine) => {
+  let server: TestServer;
+  // More listings than a walk reads, the word only in the oldest: enough of them for the planner to expect a walk
+  // to meet it, none among the listings walked.
+  const HOLDING = 1_000;
+  const COUNT = RANKING_WALK + 600 + HOLDING;
+  const holding = (i: number) => i >= COUNT - HOLDING;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(
+      server.services.database.db,
+      Array.from({ length: COUNT }, (_, i) => ({
+        ...neutral(i, now),
+        title: `Clerk ${i}`,
+        skills: holding(i) ? ["Zircon"] : ["Paper"],
+        postingDate: new Date(now - i * 60_000),
+      })),
+    );
+    await server.services.database.db.execute(sql`ANALYZE jobs`);
+  }, 180_000);
+  afterAll(() => server.close());
+
+  test("newest first, a word no walked listing holds is still found, page after page", async () => {
+    const expected = Array.from({ length: COUNT }, (_, i) => i).filter(holding);
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const { headers, json }: { headers: Headers; json: unknown } = await api(
+        server.url,
+        `/api/jobs?${new URLSearchParams({ search: "zircon", sort: "newest", limit: "100", ...(cursor ? { cursor } : {}) })}`,
+      );
+      seen.push(...(json as { jobTitle: string }[]).map((job) => job.jobTitle));
+      cursor = headers.get("x-next-cursor");
+    }
+    expect(seen).toEqual(expected.map((i) => `Clerk ${i}`));
+    const { json } = await api(server.url, "/api/jobs?search=zircon&sort=newest&limit=10&page=4");
+    expect((json as { jobTitle: string }[]).map((job) => job.jobTitle)).toEqual(
+      expected.slice(30, 40).map((i) => `Clerk ${i}`),
     );
   });
 });
