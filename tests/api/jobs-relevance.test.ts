@@ -379,8 +379,8 @@ describe.each(engines)("a word only older listings hold on %s", (engine) => {
   let server: TestServer;
   // More listings than a walk reads, the word only in the oldest: enough of them for the planner to expect a walk
   // to meet it, none among the listings walked.
-  const HOLDING = 1_000;
-  const COUNT = RANKING_WALK + 600 + HOLDING;
+  const HOLDING = 400;
+  const COUNT = RANKING_WALK + 1_000 + HOLDING;
   const holding = (i: number) => i >= COUNT - HOLDING;
   beforeAll(async () => {
     server = await startTestServer({ engine });
@@ -405,7 +405,7 @@ describe.each(engines)("a word only older listings hold on %s", (engine) => {
     while (cursor !== null) {
       const { headers, json }: { headers: Headers; json: unknown } = await api(
         server.url,
-        `/api/jobs?${new URLSearchParams({ search: "zircon", sort: "newest", limit: "100", ...(cursor ? { cursor } : {}) })}`,
+        `/api/jobs?${new URLSearchParams({ search: "zircon", sort: "newest", limit: "10", ...(cursor ? { cursor } : {}) })}`,
       );
       seen.push(...(json as { jobTitle: string }[]).map((job) => job.jobTitle));
       cursor = headers.get("x-next-cursor");
