@@ -35,7 +35,8 @@ import {
 } from "#server/jobs/repository.ts";
 import { countSearchOptions } from "#server/jobs/options.ts";
 import { loadSynonyms } from "#server/jobs/query.ts";
-import { searchFilters, searchJobRows, type JobPage } from "#server/jobs/search.ts";
+import { searchFilters } from "#server/jobs/search-filters.ts";
+import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import {
   deleteJobRow,
   insertJob,

@@ -18,7 +18,8 @@ import { jobs } from "#server/db/schema.ts";
 import { estimateRows } from "#server/jobs/counts.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
-import { searchFilters, TEXT_READ_WORK_MEM, textMatchBound, type TextOptions } from "#server/jobs/search.ts";
+import { searchFilters, type TextOptions } from "#server/jobs/search-filters.ts";
+import { TEXT_READ_WORK_MEM, textMatchBound } from "#server/jobs/search.ts";
 
 const dialect = new PgDialect();
 

@@ -1,0 +1,261 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { JobSearch } from "#shared/job.ts";
+import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
+import { jobLocations, jobs, searchTerms } from "#server/db/schema.ts";
+import { estimateRows } from "#server/jobs/counts.ts";
+import { containsPattern, searchConditions } from "#server/jobs/filters.ts";
+import { EVERY_LIVE_JOB } from "#server/jobs/repository.ts";
+import { lexemeWords, parseSearchQuery, type QueryGroup, type SearchQuery, type Synonyms } from "#server/jobs/query.ts";
+import { asIndexed, groupMatches, textMatches, tierOf } from "#server/jobs/relevance.ts";
+import { rememberedPerDb } from "#server/jobs/remembered.ts";
+
+/*
+ * What a search's parameters become in SQL (ADR 27, ADR 38): the spec's filters, a short text or location looked up
+ * first, a location turned into the few values it matches, and a text read as words, with the place it may name and
+ * how each match ranks. The pages are read in server/jobs/search.ts.
+ */
+
+/** A 1–2 character text, whose lower-cased form has as many characters (so the grams index holds it as it is). */
+function isShortText(text: string): boolean {
+  const length = [...text].length;
+  return length <= 2 && [...text.toLowerCase()].length === length;
+}
+
+/** At most this many rows holding a short piece are listed by id; more, and the piece is common. */
+const SHORT_TEXT_CANDIDATES = 1_000;
+
+/**
+ * "Contains" for a 1–2 character text (ADR 20). It has no trigram, so the trigram index would read every row to
+ * rule nothing out, and walking the list index reads every live row when nothing matches (2 s at 1M for 'zx'). The
+ * grams index (migration 0006) holds each 1–2 character piece of the lower-cased column: a piece the statistics
+ * call common is left to the list walk, which meets matches at once; otherwise the index lists the rows holding
+ * it (none, or a few thousand at most) and the search runs over those ids. Either way the lower-cased LIKE is the
+ * rule, on `column || ''` so the planner cannot choose the trigram index for it.
+ */
+async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.location, text: string): Promise<SQL> {
+  const lowered = column === jobs.title ? jobs.titleLower : jobs.locationLower;
+  const matches = sql`(${lowered} || '') LIKE lower(${containsPattern(text)})`;
+  const holding = sql`job_text_grams(${column}) @> ARRAY[lower(${text})]`;
+  if ((await estimateRows(db, holding)) > 10 * SHORT_TEXT_CANDIDATES) return matches;
+  const ids = (
+    await rowsOf(db, sql`SELECT ${jobs.id} AS id FROM ${jobs} WHERE ${holding} LIMIT ${SHORT_TEXT_CANDIDATES + 1}`)
+  ).map(({ id }) => id);
+  if (ids.length > SHORT_TEXT_CANDIDATES) return matches;
+  if (ids.length === 0) return sql`false`;
+  return sql`(${jobs.id} IN ${ids} AND ${matches})`;
+}
+
+/** At most this many matching locations are walked one by one and merged (ADR 27); more, and the list index serves. */
+const MERGED_LOCATIONS = 32;
+
+/**
+ * The lower-cased locations a location search matches, from the table of every location listings have had
+ * (migration 0011), when there are at most MERGED_LOCATIONS of them; undefined when there are more.
+ */
+async function matchingLocations(db: Db, text: string): Promise<string[] | undefined> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${jobLocations.locationLower} AS value FROM ${jobLocations}
+      WHERE ${jobLocations.locationLower} LIKE lower(${containsPattern(text)}) LIMIT ${MERGED_LOCATIONS + 1}`,
+  );
+  return rows.length > MERGED_LOCATIONS ? undefined : rows.map(({ value }) => String(value));
+}
+
+/**
+ * The listings at one of these locations. One value is an equality, which the location index walks in list order;
+ * `= ANY(…)` would make the planner read all of that location's listings and sort them.
+ */
+export function locationIn(values: string[]): SQL {
+  const [only] = values;
+  if (only === undefined) return sql`false`;
+  return values.length === 1 ? sql`${jobs.locationLower} = ${only}` : sql`${jobs.locationLower} IN ${values}`;
+}
+
+/**
+ * A search's filters and, when its rows can be walked location by location, the few locations it matches with the
+ * filters for one of them alone. With text: how to rank a match (its tier, ADR 38), and the place the text named.
+ */
+export type Filters = {
+  where: SQL;
+  /** The same text and location conditions with other filters: an option's count (server/jobs/options.ts). */
+  with: (search: JobSearch) => SQL;
+  byLocation?: { values: string[]; at: (value: string) => SQL };
+  tier?: SQL;
+  place?: Place;
+  /** A text search's conditions apart, for its ranking (rankedRows). */
+  text?: TextConditions;
+};
+
+/**
+ * A text search's conditions apart: the other filters (`others`, and `othersAt` one location of a location search
+ * walked location by location), the text's own (`matches`), and each group's words alone (`groups`, ADR 38).
+ */
+export type TextConditions = {
+  others: SQL;
+  othersAt?: (value: string) => SQL;
+  matches: SQL;
+  groups: SQL[];
+  /**
+   * The spec's rule alone (the title contains the text), for its estimate; undefined for a 1–2 character text, whose
+   * condition the planner cannot estimate and which is taken to match many (shortTextFilter).
+   */
+  titleContains?: SQL;
+  /** Whether `others` holds more than the visibility rule: a filter whose index may narrow the text's matches. */
+  filtered: boolean;
+  /** The locations of a place the text named, and the spec's rule alone (the title contains the text). */
+  place?: { values: string[]; titleContains: SQL };
+};
+
+/** A place typed in the search box ("python chennai"), taken as the location: its words and the locations it names. */
+export type Place = { typed: string; values: string[] };
+
+/** What a text search reads its text as: the parsed query (or a correction of it) and the synonyms to parse with. */
+export type TextOptions = { synonyms: Synonyms; query?: SearchQuery };
+
+/**
+ * The live locations a group names, when the search has no location of its own: a location of a live listing that is
+ * the group's text or a synonym of it, alone or before a comma ("chennai" names "chennai, tamil nadu").
+ */
+async function placeOf(
+  db: Db,
+  query: SearchQuery,
+  now: Date,
+): Promise<{ place: Place; group: QueryGroup } | undefined> {
+  const groups = query.groups.filter((group) => !group.quoted);
+  const names = [...new Set(groups.flatMap((group) => group.alternatives))];
+  if (names.length === 0) return undefined;
+  const located = await liveLocationsNamed(db, names, now);
+  for (const group of groups) {
+    const values = [...new Set(group.alternatives.flatMap((name) => located.get(name) ?? []))];
+    if (values.length > 0) return { place: { typed: group.typed, values }, group };
+  }
+  return undefined;
+}
+
+/**
+ * The live locations each name names, remembered for half a minute per database (at most 10,000 names): every text
+ * search asks it for each of its words. A location whose first listing arrives, or whose last one leaves, is read as a
+ * place from the next half minute.
+ */
+const namedLocations = rememberedPerDb<string[]>({ ttlMs: 30_000, max: 10_000 });
+
+async function liveLocationsNamed(db: Db, names: string[], now: Date): Promise<Map<string, string[]>> {
+  const unknown = names.filter((name) => namedLocations.get(db, name) === undefined);
+  if (unknown.length > 0) {
+    const rows = await rowsOf(
+      db,
+      sql`SELECT ${jobLocations.locationLower} AS value, trim(split_part(${jobLocations.locationLower}, ',', 1)) AS name
+        FROM ${jobLocations}
+        WHERE trim(split_part(${jobLocations.locationLower}, ',', 1)) IN ${unknown}
+          AND EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.locationLower} = ${jobLocations.locationLower}
+            AND ${searchConditions(EVERY_LIVE_JOB, now)})
+        LIMIT ${MERGED_LOCATIONS * unknown.length}`,
+    );
+    for (const name of unknown) {
+      const values = rows.filter((row) => String(row.name) === name).map(({ value }) => String(value));
+      namedLocations.set(db, name, values.slice(0, MERGED_LOCATIONS));
+    }
+  }
+  return new Map(names.map((name) => [name, namedLocations.get(db, name) ?? []]));
+}
+
+/**
+ * Whether a word is a whole word of some listing, remembered for a minute per database (at most 10,000 words): a search
+ * asks it for every word, and a word's answer only changes when a listing brings it (it is then matched by prefix,
+ * which finds it too, for that minute).
+ */
+const wordsKnown = rememberedPerDb<boolean>({ ttlMs: 60_000, max: 10_000 });
+
+async function knownWords(db: Db, words: string[]): Promise<Set<string>> {
+  const unknown = words.filter((word) => wordsKnown.get(db, word) === undefined);
+  if (unknown.length > 0) {
+    const rows = await rowsOf(
+      db,
+      sql`SELECT ${searchTerms.term} AS term FROM ${searchTerms} WHERE ${searchTerms.term} IN ${unknown}`,
+    );
+    const found = new Set(rows.map(({ term }) => String(term)));
+    for (const word of unknown) wordsKnown.set(db, word, found.has(word));
+  }
+  return new Set(words.filter((word) => wordsKnown.get(db, word)));
+}
+
+/** The query's words that are whole words of some listing (search_terms), so matched exactly rather than by prefix. */
+async function completeWords(db: Db, query: SearchQuery): Promise<Set<string>> {
+  const words = [
+    ...new Set(query.groups.flatMap((group) => group.alternatives.flatMap((a) => lexemeWords(asIndexed(a))))),
+  ].filter((word) => [...word].length >= 3);
+  return words.length === 0 ? new Set() : knownWords(db, words);
+}
+
+/**
+ * searchConditions, with a short search or location looked up in the grams index first, and a longer location
+ * turned into the few values it matches: the same rows as the "contains" rule, as `location_lower IN (…)`, plus the
+ * filters for one of those values alone, so a page can merge their walks (ADR 27). A search text matches as ADR 38
+ * says: the title contains it, or each of its words is found somewhere; a place it names stands for the location.
+ */
+export async function searchFilters(db: Db, search: JobSearch, now: Date, text: TextOptions): Promise<Filters> {
+  const shortLocation = search.location !== undefined && isShortText(search.location);
+  const query = search.search ? (text.query ?? parseSearchQuery(search.search, text.synonyms)) : undefined;
+  const [titleContains, location, locations, named, complete] = await Promise.all([
+    search.search && isShortText(search.search) ? shortTextFilter(db, jobs.title, search.search) : undefined,
+    search.location && shortLocation ? shortTextFilter(db, jobs.location, search.location) : undefined,
+    search.location && !shortLocation ? matchingLocations(db, search.location) : undefined,
+    query && !search.location ? placeOf(db, query, now) : undefined,
+    query ? completeWords(db, query) : undefined,
+  ]);
+  let title: SQL | undefined;
+  let tier: SQL | undefined;
+  let groups: SQL[] = [];
+  let contains: SQL | undefined;
+  if (query && search.search) {
+    contains = titleContains ?? sql`${jobs.titleLower} LIKE lower(${containsPattern(search.search)})`;
+    const words = named ? { ...query, groups: query.groups.filter((group) => group !== named.group) } : query;
+    const place = named ? locationIn(named.place.values) : undefined;
+    title = textMatches(words, contains, { place, complete });
+    tier = tierOf(words);
+    groups = [...groupMatches(words, complete), ...(place ? [place] : [])];
+  }
+  const ranking = { tier, place: named?.place };
+  const withoutText = { ...search, search: undefined };
+  const filtered =
+    search.location !== undefined ||
+    search.datePosted !== "all" ||
+    [search.experienceLevel, search.employmentType, search.gender, search.englishLevel].some(Boolean) ||
+    search.minSalary !== undefined ||
+    search.maxSalary !== undefined;
+  const place = named && contains ? { values: named.place.values, titleContains: contains } : undefined;
+  const textConditions = (others: SQL, othersAt?: (value: string) => SQL): { text?: TextConditions } =>
+    title
+      ? {
+          text: {
+            others,
+            othersAt,
+            matches: title,
+            groups,
+            filtered,
+            ...(contains && !titleContains ? { titleContains: contains } : {}),
+            ...(place ? { place } : {}),
+          },
+        }
+      : {};
+  if (!locations) {
+    const conditions = (other: JobSearch) => searchConditions(other, now, { title, location });
+    return {
+      where: conditions(search),
+      with: conditions,
+      ...ranking,
+      ...textConditions(searchConditions(withoutText, now, { location })),
+    };
+  }
+  const conditions = (other: JobSearch) => searchConditions(other, now, { title, location: locationIn(locations) });
+  const at = (other: JobSearch) => (value: string) =>
+    searchConditions(other, now, { title, location: locationIn([value]) });
+  return {
+    where: conditions(search),
+    with: conditions,
+    byLocation: { values: locations, at: at(search) },
+    ...ranking,
+    ...textConditions(searchConditions(withoutText, now, { location: locationIn(locations) }), at(withoutText)),
+  };
+}
