@@ -113,6 +113,23 @@ describe.each(engines)("job alerts on %s", (engine) => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
+  test("a digest lists its best matches first, and newest first when the alert sorts by newest", async () => {
+    const best = await subscribed({ search: "auditor" });
+    const newest = await subscribed({ search: "auditor", sort: "newest" });
+    await publish({ title: "Auditor" });
+    await publish({ title: "Senior Payroll Auditor" });
+    await server.services.alerts.runDueAlerts();
+    await deliver();
+    const order = (email: string) => {
+      const text = mailsTo(email)[0]?.text ?? "";
+      return ["Senior Payroll Auditor", "Auditor"].sort(
+        (a, b) => text.search(new RegExp(`^${a} at `, "m")) - text.search(new RegExp(`^${b} at `, "m")),
+      );
+    };
+    expect(order(best)).toEqual(["Auditor", "Senior Payroll Auditor"]);
+    expect(order(newest)).toEqual(["Senior Payroll Auditor", "Auditor"]);
+  });
+
   test("a listing approved after a digest, though created before it, is in the next digest, once", async () => {
     const email = await subscribed({ search: "kotlin" });
     const db = server.services.database.db;
