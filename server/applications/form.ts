@@ -1,5 +1,5 @@
-import { DomainError, invalid } from "#server/errors.ts";
-import { readCapped } from "#server/http/read-capped.ts";
+import { DomainError } from "#server/errors.ts";
+import { readFormData } from "#server/http/body.ts";
 import { APPLICATION_BODY_MAX_BYTES, CV_MAX_BYTES } from "#shared/applications.ts";
 
 export type SubmittedCv = { bytes: Buffer; fileName: string };
@@ -10,26 +10,14 @@ export const cvTooLarge = () =>
     cv: `Choose a file of at most ${CV_MAX_BYTES / 1024 / 1024} MB`,
   });
 
-/**
- * A multipart application (the apply page's form post, or an API client's) read within the size limit: a body that
- * says or turns out to be larger is refused before it is parsed, so a 60 MB upload is never held in memory.
- */
+/** A multipart application (the apply page's form post, or an API client's), read within the size of a CV. */
 export async function readApplicationForm(request: Request): Promise<SubmittedApplication> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(type))
-    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the application as multipart/form-data, with the CV as `cv`");
-  if (Number(request.headers.get("content-length") ?? 0) > APPLICATION_BODY_MAX_BYTES) throw cvTooLarge();
-  const bytes = await readCapped(request.body, APPLICATION_BODY_MAX_BYTES, cvTooLarge);
-  let form: FormData;
-  try {
-    form = await new Request("http://form.invalid/", {
-      method: "POST",
-      headers: { "content-type": type },
-      body: bytes,
-    }).formData();
-  } catch {
-    throw invalid("The form could not be read");
-  }
+  const form = await readFormData(request, {
+    accepted: /^multipart\/form-data\b/i,
+    wrongType: "Send the application as multipart/form-data, with the CV as `cv`",
+    limit: APPLICATION_BODY_MAX_BYTES,
+    tooLarge: cvTooLarge,
+  });
   const fields: Record<string, string> = {};
   let cv: SubmittedCv | null = null;
   for (const [name, value] of form) {
