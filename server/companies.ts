@@ -20,6 +20,7 @@ import {
   findVerificationInput,
   listCompaniesForAdmin,
   listCompaniesOwnedBy,
+  listBadgeCandidates,
   listCompanySlugs,
   listVerificationInputs,
   setAdminDecision,
@@ -28,6 +29,9 @@ import {
   updateCompanyRow,
   type CompanyRow,
 } from "#server/companies/repository.ts";
+
+/** How many companies the start-up pass decides a badge for at a time. */
+const BADGE_BATCH = 500;
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 export const COMPANY_SITEMAP_FILE_MAX = 50_000;
@@ -67,8 +71,11 @@ export function createCompanies({
     return row;
   }
 
-  async function refresh(input: VerificationInput | undefined) {
-    if (input && verifiedOf(input) !== input.verified) await setVerified(db, input.id, verifiedOf(input));
+  /** Whether the badge changed. */
+  async function refresh(input: VerificationInput | undefined): Promise<boolean> {
+    if (!input || verifiedOf(input) === input.verified) return false;
+    await setVerified(db, input.id, verifiedOf(input));
+    return true;
   }
 
   return {
@@ -119,6 +126,22 @@ export function createCompanies({
     /** An owner's address was verified, or they posted: their companies' badges are decided again. */
     async refreshVerificationOf({ userId }: { userId: string }): Promise<void> {
       for (const input of await listVerificationInputs(db, userId)) await refresh(input);
+    },
+
+    /**
+     * Every company's badge decided by the same rule, once at start-up: companies grouped by a migration (0018) were
+     * made without it, since the rule (and its free-mail list) lives here and not in SQL. Only companies whose badge
+     * changes are written. How many changed.
+     */
+    async decideEveryBadge(): Promise<number> {
+      let changed = 0;
+      let after: string | null = null;
+      for (;;) {
+        const batch = await listBadgeCandidates(db, { after, limit: BADGE_BATCH });
+        for (const input of batch) if (await refresh(input)) changed += 1;
+        if (batch.length < BADGE_BATCH) return changed;
+        after = batch.at(-1)?.id ?? null;
+      }
     },
 
     async listCompaniesForAdmin({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { ADMIN_COMPANIES_PAGE_SIZE, type AdminCompany, type Company, type CompanyEdit } from "#shared/companies.ts";
 import type { Db } from "#server/db/client.ts";
 import { companies, jobs, user } from "#server/db/schema.ts";
@@ -82,6 +82,27 @@ export async function listVerificationInputs(db: Db, ownerId: string) {
     .from(companies)
     .innerJoin(user, eq(user.id, companies.ownerId))
     .where(eq(companies.ownerId, ownerId));
+}
+
+/**
+ * A page of the companies whose badge the domain rule decides and could give or take away: an owner, no admin decision,
+ * and either the badge now or a site and a verified owner address (the rule's own conditions). Ownerless companies
+ * (imported listings) never pass the rule, so however many listings the board has, this walks its employers' companies.
+ */
+export async function listBadgeCandidates(db: Db, { after, limit }: { after: string | null; limit: number }) {
+  return db
+    .select(VERIFICATION_INPUT)
+    .from(companies)
+    .innerJoin(user, eq(user.id, companies.ownerId))
+    .where(
+      and(
+        isNull(companies.verifiedByAdmin),
+        or(eq(companies.verified, true), and(isNotNull(companies.site), eq(user.emailVerified, true))),
+        after ? gt(companies.id, after) : undefined,
+      ),
+    )
+    .orderBy(asc(companies.id))
+    .limit(limit);
 }
 
 export async function findVerificationInput(db: Db, id: string) {
