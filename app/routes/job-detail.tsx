@@ -67,7 +67,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       noindex: expired || !published,
       unpublished: published ? null : statusLabel(status, statusReason),
       canReport: published && !viewerIsOwner,
-      jsonLd: expired || !published ? null : jobPostingLd(job, url),
+      jsonLd: expired || !published ? null : jobPostingLd(job, url, `${env.PUBLIC_URL}/companies/${job.companySlug}`),
     },
     { status: gone ? 410 : 200 },
   );
