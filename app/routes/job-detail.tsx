@@ -57,7 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (published && !expired && !viewerIsOwner) stats.countViewOfPage({ jobId: job._id, request });
   // Gone for good for everyone but its owner (who may renew it): 410, and the company's openings that are still live.
   const gone = expired && !viewerIsOwner;
-  const otherOpenings = gone ? await jobs.listOtherOpenings({ companyName: job.companyName, exceptId: job._id }) : [];
+  const otherOpenings = gone ? await jobs.listOtherOpenings({ companyId: job.companyId, exceptId: job._id }) : [];
   return data(
     {
       job,
