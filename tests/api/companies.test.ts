@@ -189,6 +189,40 @@ describe.each(engines)("companies on %s", (engine) => {
     expect(left).toEqual([]);
   });
 
+  test("after an admin merges an employer's company into another employer's, the listing's owner still edits it, and it stays in that company", async () => {
+    const [a, b] = [await signUp(server.url), await signUp(server.url)];
+    const listing = await job(await post(a, { companyName: "Cross Small" }));
+    const kept = await job(await post(b, { companyName: "Cross Big", companyDec: "Big words." }));
+    const merged = await api(server.url, "/api/admin/companies/merge", {
+      method: "POST",
+      body: { from: listing.companySlug, into: kept.companySlug },
+      session: admin,
+    });
+    expect(merged.status).toBe(200);
+    const moved = await job(listing._id);
+    // What the edit form sends: every field as the listing shows it, the company it is in picked.
+    const { _id, createdAt, updatedAt, companySlug, companyVerified, ...fields } = moved;
+    void [_id, createdAt, updatedAt, companySlug, companyVerified];
+    const whole = await api(server.url, `/api/update-job/${listing._id}`, {
+      method: "PATCH",
+      body: { ...fields, jobTitle: "Edited After Merge", companyName: "Renamed By Mistake" },
+      session: a,
+    });
+    expect(whole.status, JSON.stringify(whole.json)).toBe(200);
+    const partial = await api(server.url, `/api/update-job/${listing._id}`, {
+      method: "PATCH",
+      body: { postionopens: 3 },
+      session: a,
+    });
+    expect(partial.status, JSON.stringify(partial.json)).toBe(200);
+    expect(await job(listing._id)).toMatchObject({
+      jobTitle: "Edited After Merge",
+      companyId: kept.companyId,
+      companyName: "Cross Big",
+      companyDec: "Big words.",
+    });
+  });
+
   test("renaming a listing's company with no company picked moves it to the employer's company of the new name", async () => {
     const employer = await signUp(server.url);
     const listing = await job(await post(employer, { companyName: "Before Rename" }));
