@@ -11,11 +11,13 @@ import {
 import type { SessionUser } from "#shared/session.ts";
 import type { Db } from "#server/db/client.ts";
 import { primaryReads, type Reads } from "#server/db/replicas.ts";
-import { forbidden, invalid, notFound, parseOrThrow } from "#server/errors.ts";
+import { DomainError, forbidden, invalid, notFound, parseOrThrow } from "#server/errors.ts";
 import { moveListingsToCompany } from "#server/jobs.ts";
 import {
   countCompanies,
+  countListingsOf,
   deleteCompanyRow,
+  deleteEmptyCompanyRow,
   findCompanyBySlug,
   findVerificationInput,
   listCompaniesForAdmin,
@@ -121,6 +123,22 @@ export function createCompanies({
         throw invalid("You already have a company of that name", { name: "You already have a company of that name" });
       await refresh(await findVerificationInput(db, row.id));
       return toCompany(await findBySlug(db, slug));
+    },
+
+    /**
+     * The owner deletes a company no listing is in any more (its page goes with it). One with listings, whatever their
+     * status, is refused: each listing must be in a company, and deleting them with it would lose their stats and
+     * applications; the owner deletes them or moves them to another company first.
+     */
+    async deleteCompany({ user, slug }: { user: SessionUser; slug: string }): Promise<{ ok: true }> {
+      const row = await findBySlug(db, slug);
+      if (row.ownerId !== user.id) throw forbidden("Only the employer who owns this company can delete it");
+      if (await deleteEmptyCompanyRow(db, row.id)) return { ok: true };
+      const listings = await countListingsOf(db, row.id);
+      throw new DomainError(
+        "CONFLICT",
+        `${row.name} still has ${listings === 1 ? "1 listing" : `${listings} listings`}: delete ${listings === 1 ? "it" : "them"}, or move ${listings === 1 ? "it" : "them"} to another of your companies, first.`,
+      );
     },
 
     /** An owner's address was verified, or they posted: their companies' badges are decided again. */

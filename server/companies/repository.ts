@@ -149,6 +149,28 @@ export async function listCompaniesForAdmin(db: Db, page: number): Promise<Admin
   }));
 }
 
+/**
+ * Deletes a company that no listing is in (an owner's delete); false when a listing still is, or joined it meanwhile
+ * (the listings' foreign key refuses the delete then).
+ */
+export async function deleteEmptyCompanyRow(db: Db, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(companies)
+    .where(and(eq(companies.id, id), sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.companyId} = ${id})`))
+    .returning({ id: companies.id })
+    .catch((error: unknown) => {
+      if (hasSqlState(error, "23503")) return [];
+      throw error;
+    });
+  return deleted.length > 0;
+}
+
+/** How many listings a company has, whatever their status (through the listings' company index). */
+export async function countListingsOf(db: Db, id: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(jobs).where(eq(jobs.companyId, id));
+  return row?.total ?? 0;
+}
+
 export async function deleteCompanyRow(db: Db, id: string): Promise<void> {
   await db.delete(companies).where(eq(companies.id, id));
 }

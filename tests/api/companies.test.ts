@@ -223,6 +223,51 @@ describe.each(engines)("companies on %s", (engine) => {
     });
   });
 
+  test("an owner deletes a company no listing is in any more, and its page and place on the form go with it", async () => {
+    const employer = await signUp(server.url);
+    const listing = await job(await post(employer, { companyName: "Emptied Co" }));
+    expect((await api(server.url, `/api/job/${listing._id}`, { method: "DELETE", session: employer })).status).toBe(
+      200,
+    );
+    const path = `/api/companies/${listing.companySlug}`;
+    const { status, json } = await api(server.url, path, { method: "DELETE", session: employer });
+    expect(status).toBe(200);
+    expect(json).toEqual({ ok: true });
+    expect((await api(server.url, path)).status).toBe(404);
+    expect((await api(server.url, "/api/my-companies", { session: employer })).json).toEqual([]);
+  });
+
+  test("a company that still has listings, live or expired, is not deleted: a 409 says how many", async () => {
+    const employer = await signUp(server.url);
+    const live = await job(await post(employer, { companyName: "Still Busy Co" }));
+    const expired = await post(employer, { companyName: "Still Busy Co" });
+    await db()
+      .update(jobs)
+      .set({ postingDate: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(jobs.id, expired));
+    const path = `/api/companies/${live.companySlug}`;
+    const { status, json } = await api(server.url, path, { method: "DELETE", session: employer });
+    expect(status).toBe(409);
+    expect(json.error).toEqual({
+      code: "CONFLICT",
+      message: "Still Busy Co still has 2 listings: delete them, or move them to another of your companies, first.",
+    });
+    expect((await api(server.url, path)).status).toBe(200);
+    expect((await job(expired)).companyId).toBe(live.companyId);
+  });
+
+  test("another employer cannot delete a company (403), nor anyone signed out (401), and it stays", async () => {
+    const [owner, rival] = [await signUp(server.url), await signUp(server.url)];
+    const listing = await job(await post(owner, { companyName: "Kept Safe Co" }));
+    await api(server.url, `/api/job/${listing._id}`, { method: "DELETE", session: owner });
+    const path = `/api/companies/${listing.companySlug}`;
+    const refused = await api(server.url, path, { method: "DELETE", session: rival });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("FORBIDDEN");
+    expect((await api(server.url, path, { method: "DELETE" })).status).toBe(401);
+    expect((await api(server.url, path)).status).toBe(200);
+  });
+
   test("renaming a listing's company with no company picked moves it to the employer's company of the new name", async () => {
     const employer = await signUp(server.url);
     const listing = await job(await post(employer, { companyName: "Before Rename" }));
