@@ -74,11 +74,17 @@ test("a person's view and Apply click, without JavaScript, reach the owner's sta
     const views = page.getByRole("definition").first();
     expect(await views.innerText()).toBe("1");
     expect(await page.getByRole("img", { name: /^Views per day, .*: 1 in all, at most 1 in a day$/ }).count()).toBe(1);
+    expect(
+      await page.getByRole("img", { name: /^Apply clicks per day, .*: 1 in all, at most 1 in a day$/ }).count(),
+    ).toBe(1);
+    expect(
+      await page.getByRole("img", { name: /^Applications per day, .*: 0 in all, at most 0 in a day$/ }).count(),
+    ).toBe(1);
     const today = page
       .getByRole("row")
       .filter({ has: page.getByRole("rowheader") })
       .first();
-    expect((await today.getByRole("cell").allInnerTexts()).map((text) => text.trim())).toEqual(["1", "1", "0"]);
+    expect((await today.getByRole("cell").allInnerTexts()).map((text) => text.trim())).toEqual(["1", "1", "0", "0"]);
     await expectAccessible(page);
     await page.context().close();
   }
