@@ -85,15 +85,16 @@ export async function listVerificationInputs(db: Db, ownerId: string) {
 }
 
 /**
- * A page of the companies whose badge the domain rule decides and could give or take away: an owner, no admin decision,
- * and either the badge now or a site and a verified owner address (the rule's own conditions). Ownerless companies
- * (imported listings) never pass the rule, so however many listings the board has, this walks its employers' companies.
+ * A page of the companies whose badge the domain rule decides and could give or take away: no admin decision, and
+ * either the badge now (an owner's account deleted since leaves it ownerless, and the rule takes it away) or an owner
+ * with a verified address and a site (the rule's own conditions). Ownerless companies without the badge (imported
+ * listings) never pass the rule, so they are skipped, however many listings the board has.
  */
 export async function listBadgeCandidates(db: Db, { after, limit }: { after: string | null; limit: number }) {
   return db
     .select(VERIFICATION_INPUT)
     .from(companies)
-    .innerJoin(user, eq(user.id, companies.ownerId))
+    .leftJoin(user, eq(user.id, companies.ownerId))
     .where(
       and(
         isNull(companies.verifiedByAdmin),

@@ -166,6 +166,16 @@ describe.each(engines)("the companies migration on %s", (engine) => {
     expect(await companies.decideEveryBadge()).toBe(0);
   });
 
+  test("a company left with a badge the rule no longer gives (its owner's account deleted) loses it at the next start", async () => {
+    await database.db.execute(sql`UPDATE companies SET verified = true WHERE slug = 'initech'`);
+    const companies = createCompanies({
+      db: database.db,
+      requireAdmin: () => Promise.reject(new Error("no admin here")),
+    });
+    expect(await companies.decideEveryBadge()).toBe(1);
+    expect((await companyOf("Imported Tester"))?.verified).toBe(false);
+  });
+
   test("a listing posted after the migration joins its owner's company of that name and shows its details", async () => {
     await database.db.execute(sql`
       INSERT INTO jobs (title, company_name, industry, company_logo, description, company_description, openings,
