@@ -14,6 +14,7 @@ import {
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
 import {
   changeApplication,
+  countApplicationsByDay,
   countApplicationsOfListings,
   countApplicationsOfOwner,
   eraseApplication,
@@ -199,6 +200,11 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
     /** How many applications each listing received, whoever reads it: the stats domain checks who may. */
     countApplicationsOfListings({ jobIds }: { jobIds: readonly string[] }): Promise<Record<string, number>> {
       return countApplicationsOfListings(db, jobIds);
+    },
+
+    /** One listing's applications per UTC day (YYYY-MM-DD), for its stats page's chart; the caller decides who reads. */
+    countApplicationsByDay({ jobId }: { jobId: string }): Promise<{ day: string; total: number }[]> {
+      return countApplicationsByDay(db, jobId);
     },
 
     /** Stage, note, and (when moving to Rejected and the employer asks) one polite mail to the applicant. */

@@ -11,15 +11,18 @@ import {
 import type { SessionUser } from "#shared/session.ts";
 import type { Db } from "#server/db/client.ts";
 import { primaryReads, type Reads } from "#server/db/replicas.ts";
-import { forbidden, invalid, notFound, parseOrThrow } from "#server/errors.ts";
+import { DomainError, forbidden, invalid, notFound, parseOrThrow } from "#server/errors.ts";
 import { moveListingsToCompany } from "#server/jobs.ts";
 import {
   countCompanies,
+  countListingsOf,
   deleteCompanyRow,
+  deleteEmptyCompanyRow,
   findCompanyBySlug,
   findVerificationInput,
   listCompaniesForAdmin,
   listCompaniesOwnedBy,
+  listBadgeCandidates,
   listCompanySlugs,
   listVerificationInputs,
   setAdminDecision,
@@ -28,6 +31,9 @@ import {
   updateCompanyRow,
   type CompanyRow,
 } from "#server/companies/repository.ts";
+
+/** How many companies the start-up pass decides a badge for at a time. */
+const BADGE_BATCH = 500;
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 export const COMPANY_SITEMAP_FILE_MAX = 50_000;
@@ -67,8 +73,11 @@ export function createCompanies({
     return row;
   }
 
-  async function refresh(input: VerificationInput | undefined) {
-    if (input && verifiedOf(input) !== input.verified) await setVerified(db, input.id, verifiedOf(input));
+  /** Whether the badge changed. */
+  async function refresh(input: VerificationInput | undefined): Promise<boolean> {
+    if (!input || verifiedOf(input) === input.verified) return false;
+    await setVerified(db, input.id, verifiedOf(input));
+    return true;
   }
 
   return {
@@ -116,9 +125,41 @@ export function createCompanies({
       return toCompany(await findBySlug(db, slug));
     },
 
+    /**
+     * The owner deletes a company no listing is in any more (its page goes with it). One with listings, whatever their
+     * status, is refused: each listing must be in a company, and deleting them with it would lose their stats and
+     * applications; the owner deletes them or moves them to another company first.
+     */
+    async deleteCompany({ user, slug }: { user: SessionUser; slug: string }): Promise<{ ok: true }> {
+      const row = await findBySlug(db, slug);
+      if (row.ownerId !== user.id) throw forbidden("Only the employer who owns this company can delete it");
+      if (await deleteEmptyCompanyRow(db, row.id)) return { ok: true };
+      const listings = await countListingsOf(db, row.id);
+      throw new DomainError(
+        "CONFLICT",
+        `${row.name} still has ${listings === 1 ? "1 listing" : `${listings} listings`}: delete ${listings === 1 ? "it" : "them"}, or move ${listings === 1 ? "it" : "them"} to another of your companies, first.`,
+      );
+    },
+
     /** An owner's address was verified, or they posted: their companies' badges are decided again. */
     async refreshVerificationOf({ userId }: { userId: string }): Promise<void> {
       for (const input of await listVerificationInputs(db, userId)) await refresh(input);
+    },
+
+    /**
+     * Every company's badge decided by the same rule, once at start-up: companies grouped by a migration (0018) were
+     * made without it, since the rule (and its free-mail list) lives here and not in SQL. Only companies whose badge
+     * changes are written. How many changed.
+     */
+    async decideEveryBadge(): Promise<number> {
+      let changed = 0;
+      let after: string | null = null;
+      for (;;) {
+        const batch = await listBadgeCandidates(db, { after, limit: BADGE_BATCH });
+        for (const input of batch) if (await refresh(input)) changed += 1;
+        if (batch.length < BADGE_BATCH) return changed;
+        after = batch.at(-1)?.id ?? null;
+      }
     },
 
     async listCompaniesForAdmin({

@@ -313,16 +313,8 @@ export function createJobs({
     markReminded: ({ id, postedMicros }: { id: string; postedMicros: string }) => markReminded(db, id, postedMicros),
 
     /** An expired listing's page: the same company's live openings instead (issue 32). */
-    listOtherOpenings({
-      companyName,
-      exceptId,
-      now = new Date(),
-    }: {
-      companyName: string;
-      exceptId: string;
-      now?: Date;
-    }) {
-      return reads.run((readDb) => listOtherOpenings(readDb, { companyName, exceptId, now, limit: 6 }));
+    listOtherOpenings({ companyId, exceptId, now = new Date() }: { companyId: string; exceptId: string; now?: Date }) {
+      return reads.run((readDb) => listOtherOpenings(readDb, { companyId, exceptId, now, limit: 6 }));
     },
 
     async getJob(ref: JobRef): Promise<Job> {

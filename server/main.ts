@@ -65,6 +65,13 @@ async function main() {
   shutdownTasks.push(startStatsFlush({ stats: services.stats, intervalSeconds: env.STATS_FLUSH_SECONDS, logger }).stop);
   // Stopped in this order once the server has stopped, before the database is closed and its lock released.
   if (runsLoops) {
+    // Once a start, beside serving: badges the companies migration could not decide (its rule lives in TypeScript,
+    // ADR 42). The database stays open until it is done.
+    const badges = services.companies.decideEveryBadge().then(
+      (changed) => logger.info({ changed }, "company badges decided"),
+      (error: unknown) => logger.error({ err: error }, "company badges not decided"),
+    );
+    shutdownTasks.push(() => badges);
     shutdownTasks.push(startMailSender({ db: database.db, env, logger }).stop);
     if (env.ALERTS_SCHEDULER) {
       shutdownTasks.push(

@@ -20,6 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CHART_DAYS = 120;
 
 const ZERO: Omit<StatsTotals, "applications"> = { views: 0, applyClicks: 0, impressions: 0 };
+const ZERO_DAY: Omit<StatsDay, "day"> = { ...ZERO, applications: 0 };
 
 /** Every day from `from` to `to` (inclusive, YYYY-MM-DD), with the counted ones filled in and the rest zero. */
 function everyDay(from: string, to: string, counted: StatsDay[]): StatsDay[] {
@@ -27,9 +28,17 @@ function everyDay(from: string, to: string, counted: StatsDay[]): StatsDay[] {
   const days: StatsDay[] = [];
   for (let time = Date.parse(from); time <= Date.parse(to); time += DAY_MS) {
     const day = utcDay(new Date(time));
-    days.push(byDay.get(day) ?? { day, ...ZERO });
+    days.push(byDay.get(day) ?? { day, ...ZERO_DAY });
   }
   return days.slice(-CHART_DAYS);
+}
+
+/** The counted days and the days applications came on, as one list of days, oldest first. */
+function withApplications(counted: Omit<StatsDay, "applications">[], applied: { day: string; total: number }[]) {
+  const byDay = new Map<string, StatsDay>(counted.map((row) => [row.day, { ...row, applications: 0 }]));
+  for (const { day, total } of applied)
+    byDay.set(day, { ...(byDay.get(day) ?? { day, ...ZERO }), applications: total });
+  return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
 /**
@@ -47,7 +56,7 @@ export function createStats({
   db: Db;
   env: Env;
   jobs: Jobs;
-  applications: Pick<Applications, "countApplicationsOfListings">;
+  applications: Pick<Applications, "countApplicationsOfListings" | "countApplicationsByDay">;
   now?: () => Date;
 }) {
   const counter = createStatsCounter({ now });
@@ -117,11 +126,12 @@ export function createStats({
     /** One listing's totals and days, for its owner or an admin. */
     async listingStats({ user, jobId }: { user: SessionUser; jobId: string }): Promise<ListingStats> {
       const listing = await listingReadableBy(user, jobId);
-      const [days, applied] = await Promise.all([
+      const [counted, applied] = await Promise.all([
         listStatsDays(db, listing.id),
-        applications.countApplicationsOfListings({ jobIds: [listing.id] }),
+        applications.countApplicationsByDay({ jobId: listing.id }),
       ]);
-      const totals = days.reduce(
+      const days = withApplications(counted, applied);
+      const totals = counted.reduce(
         (sum, row) => ({
           views: sum.views + row.views,
           applyClicks: sum.applyClicks + row.applyClicks,
@@ -142,7 +152,7 @@ export function createStats({
         job: { id: listing.id, title: listing.title, companyName: listing.companyName },
         postingDate: listing.postingDate,
         expiresAt: expiry.toISOString(),
-        totals: { ...totals, applications: applied[listing.id] ?? 0 },
+        totals: { ...totals, applications: applied.reduce((sum, row) => sum + row.total, 0) },
         days: everyDay(from, to, days),
       };
     },

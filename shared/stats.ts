@@ -19,6 +19,7 @@ export const statsDaySchema = z.object({
   views: z.number().int(),
   applyClicks: z.number().int(),
   impressions: z.number().int(),
+  applications: z.number().int().describe("Applications sent on this board that day (UTC)"),
 });
 
 export const listingStatsSchema = z

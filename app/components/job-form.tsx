@@ -104,6 +104,11 @@ export type JobFormProps = {
    * company's details are edited on the company, so the form shows them only for a new one.
    */
   companies?: Company[];
+  /**
+   * The listing's company when another employer owns it (an admin merged the employer's company into theirs): it
+   * stays a choice, picked, so an edit keeps the listing there; its details are its owner's to edit.
+   */
+  otherCompany?: Company;
   /** The account the listing is posted under (spec §6: always the signed-in user's email). */
   postedByEmail: string;
   submitLabel: string;
@@ -135,6 +140,7 @@ const shortArea = area(4);
 export function JobForm({
   initial,
   companies = [],
+  otherCompany,
   postedByEmail,
   submitLabel,
   busyLabel,
@@ -149,7 +155,8 @@ export function JobForm({
   const [attempted, setAttempted] = useState(false);
   const [skillInput, setSkillInput] = useState("");
   const prefix = useId();
-  const pickedCompany = companies.find((company) => company.id === values.companyId);
+  const choices = otherCompany ? [...companies, otherCompany] : companies;
+  const pickedCompany = choices.find((company) => company.id === values.companyId);
   const idOf = (field: string) => `${prefix}-${field}`;
 
   const validate = (next: JobFormState) => {
@@ -306,7 +313,7 @@ export function JobForm({
       </Section>
 
       <Section title="The company">
-        {companies.length > 0 ? (
+        {choices.length > 0 ? (
           <div className="sm:col-span-2">
             <Field
               id={idOf("companyId")}
@@ -321,7 +328,7 @@ export function JobForm({
                 onChange={(event) => {
                   const next = withCompany(
                     values,
-                    companies.find((company) => company.id === event.target.value),
+                    choices.find((company) => company.id === event.target.value),
                   );
                   setValues(next);
                   if (attempted) setErrors(validate(next));
@@ -333,12 +340,20 @@ export function JobForm({
                     {company.name}
                   </option>
                 ))}
+                {otherCompany ? (
+                  <option value={otherCompany.id}>{otherCompany.name} (another employer&apos;s)</option>
+                ) : null}
                 <option value="">A new company</option>
               </select>
             </Field>
           </div>
         ) : null}
-        {pickedCompany ? (
+        {pickedCompany && pickedCompany.id === otherCompany?.id ? (
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            An admin merged this listing&apos;s company into {pickedCompany.name}, which another employer owns: the
+            listing shows its details, which that employer edits. It stays there unless you pick another company.
+          </p>
+        ) : pickedCompany ? (
           <p className="text-sm text-slate-700 sm:col-span-2">
             This listing shows {pickedCompany.name}&apos;s details.{" "}
             <Link to={`/companies/${pickedCompany.slug}/edit`} className="font-medium text-brand-700 underline">

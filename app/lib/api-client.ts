@@ -155,6 +155,7 @@ export function createApiClient(origin = "") {
       read("PATCH", `/api/update-job/${encodeURIComponent(id)}`, updateJobAnswerSchema, { body: job }),
     updateCompany: (slug: string, company: z.input<typeof companyEditSchema>) =>
       read("PATCH", `/api/companies/${encodeURIComponent(slug)}`, companySchema, { body: company }),
+    deleteCompany: (slug: string) => read("DELETE", `/api/companies/${encodeURIComponent(slug)}`, okAnswerSchema),
     deleteJob: (id: string) => read("DELETE", `/api/job/${encodeURIComponent(id)}`, deleteJobAnswerSchema),
     renewJob: (id: string) => read("POST", `/api/jobs/${encodeURIComponent(id)}/renew`, renewedSchema),
     reportJob: (id: string, report: z.input<typeof jobReportSchema>) =>

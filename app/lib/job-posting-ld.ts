@@ -2,6 +2,7 @@ import { countryOfLocation, DEFAULT_COUNTRY } from "#shared/countries.ts";
 import { LISTING_LIFETIME_DAYS, type Job } from "#shared/job.ts";
 import { escapeHtml } from "#shared/html.ts";
 import { toBulletLines } from "#app/lib/format.ts";
+import { organizationId } from "#app/lib/organization-ld.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,8 +36,11 @@ export function validThrough(postingDate: string): string {
   return new Date(new Date(postingDate).getTime() + LISTING_LIFETIME_DAYS * DAY_MS).toISOString();
 }
 
-/** schema.org JobPosting for one of our own listings (https://developers.google.com/search/docs/appearance/structured-data/job-posting). */
-export function jobPostingLd(job: Job, pageUrl: string) {
+/**
+ * schema.org JobPosting for one of our own listings (https://developers.google.com/search/docs/appearance/structured-data/job-posting).
+ * `companyUrl`: the company's page on the board; the hiring organization is the one that page describes (same `@id`).
+ */
+export function jobPostingLd(job: Job, pageUrl: string, companyUrl: string) {
   const remote = /\bremote\b/i.test(job.jobLocation);
   // The board began in India: a location that names no country is there.
   const country = countryOfLocation(job.jobLocation) ?? DEFAULT_COUNTRY;
@@ -55,7 +59,9 @@ export function jobPostingLd(job: Job, pageUrl: string) {
     employmentType,
     hiringOrganization: {
       "@type": "Organization",
+      "@id": organizationId(companyUrl),
       name: job.companyName,
+      url: companyUrl,
       ...(job.companySite ? { sameAs: job.companySite } : {}),
       ...(job.companyLogo ? { logo: job.companyLogo } : {}),
     },

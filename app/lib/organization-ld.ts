@@ -1,5 +1,8 @@
 import type { Company } from "#shared/companies.ts";
 
+/** The company as one node of linked data: its page's Organization and its listings' hiringOrganization name it. */
+export const organizationId = (companyUrl: string) => `${companyUrl}#organization`;
+
 /** schema.org Organization for a company's page (issue 32): its name, address, logo, description and profiles. */
 export function organizationLd(company: Company, url: string) {
   const profiles = [company.linkedin, company.facebook, company.instagram, company.twitter].filter(
@@ -8,6 +11,7 @@ export function organizationLd(company: Company, url: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
+    "@id": organizationId(url),
     name: company.name,
     url: company.site ?? url,
     description: company.description,

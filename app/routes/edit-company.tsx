@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { DeleteCompany } from "#app/components/delete-company.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { area, Field, text, type Control } from "#app/components/job-form-controls.tsx";
 import { Protected } from "#app/components/protected.tsx";
@@ -56,6 +57,8 @@ export default function EditCompany({ loaderData }: Route.ComponentProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  const deletedRef = useRef<HTMLParagraphElement>(null);
   const navigate = useNavigate();
   const prefix = useId();
 
@@ -80,6 +83,27 @@ export default function EditCompany({ loaderData }: Route.ComponentProps) {
     setToast("✔ Company updated on every listing");
     void navigate(`/companies/${company.slug}`);
   };
+
+  if (deleted) {
+    return (
+      <Protected>
+        <main className="mx-auto max-w-4xl px-4 py-8">
+          <h1 className="text-3xl font-bold">Company deleted</h1>
+          <p
+            ref={deletedRef}
+            role="status"
+            tabIndex={-1}
+            className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 focus:outline-none"
+          >
+            {company.name} is deleted, and its page with it.
+          </p>
+          <Link to="/my-job" className="mt-4 inline-block font-medium text-brand-700 underline">
+            Go to My Listings
+          </Link>
+        </main>
+      </Protected>
+    );
+  }
 
   return (
     <Protected>
@@ -130,6 +154,7 @@ export default function EditCompany({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         </form>
+        <DeleteCompany company={company} onDeleted={() => setDeleted(true)} deletedFocus={deletedRef} />
         <Toast message={toast} onDismiss={() => setToast(null)} />
       </main>
     </Protected>

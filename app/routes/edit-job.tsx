@@ -26,12 +26,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         FORBIDDEN: "Only the employer who posted this job can edit it.",
       });
     });
-  const companies = await context.get(servicesContext).companies.listMyCompanies({ user });
-  return { job, email: user.email, companies };
+  const { companies: companiesDomain } = context.get(servicesContext);
+  const companies = await companiesDomain.listMyCompanies({ user });
+  // After an admin's merge the listing may be in another employer's company: the form keeps it there (ADR 42).
+  const otherCompany = companies.some((company) => company.id === job.companyId)
+    ? undefined
+    : await companiesDomain.getCompany({ slug: job.companySlug });
+  return { job, email: user.email, companies, otherCompany };
 }
 
 export default function EditJob({ loaderData }: Route.ComponentProps) {
-  const { job, email, companies } = loaderData;
+  const { job, email, companies, otherCompany } = loaderData;
   const initial = useMemo(() => jobToForm(job), [job]);
   const [toast, setToast] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -54,6 +59,7 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
       spinnerLabel="Loading the job"
       initial={initial}
       companies={companies}
+      otherCompany={otherCompany}
       postedByEmail={job.postedByEmail ?? email}
       submitLabel="Update Job"
       busyLabel="Saving…"

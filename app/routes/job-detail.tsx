@@ -18,6 +18,7 @@ import { FavouriteButton } from "#app/components/favourite-button.tsx";
 import { JobCard } from "#app/components/job-card.tsx";
 import { Chip } from "#app/components/job-card.tsx";
 import { DesktopJobActions, MobileJobActions } from "#app/components/job-actions.tsx";
+import { RenewListing } from "#app/components/renew-listing.tsx";
 import { ReportJob } from "#app/components/report-job.tsx";
 import { SalaryIcon } from "#app/components/salary-icon.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
@@ -28,6 +29,7 @@ import { statusLabel } from "#shared/moderation.ts";
 import { formatPostedDate, toBulletLines } from "#app/lib/format.ts";
 import { salaryWithType } from "#shared/money.ts";
 import { isExpired, type Job } from "#shared/job.ts";
+import { isRenewable } from "#shared/stats.ts";
 import { jobPostingLd } from "#app/lib/job-posting-ld.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/job-detail";
@@ -57,7 +59,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (published && !expired && !viewerIsOwner) stats.countViewOfPage({ jobId: job._id, request });
   // Gone for good for everyone but its owner (who may renew it): 410, and the company's openings that are still live.
   const gone = expired && !viewerIsOwner;
-  const otherOpenings = gone ? await jobs.listOtherOpenings({ companyName: job.companyName, exceptId: job._id }) : [];
+  const otherOpenings = gone ? await jobs.listOtherOpenings({ companyId: job.companyId, exceptId: job._id }) : [];
   return data(
     {
       job,
@@ -67,7 +69,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       noindex: expired || !published,
       unpublished: published ? null : statusLabel(status, statusReason),
       canReport: published && !viewerIsOwner,
-      jsonLd: expired || !published ? null : jobPostingLd(job, url),
+      // The same rule as My Listings' Renew (the API decides again when it is pressed).
+      renewable: viewerIsOwner && published && isRenewable(job.postingDate),
+      jsonLd: expired || !published ? null : jobPostingLd(job, url, `${env.PUBLIC_URL}/companies/${job.companySlug}`),
     },
     { status: gone ? 410 : 200 },
   );
@@ -154,7 +158,7 @@ function JobChips({ job }: { job: Job }) {
 }
 
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
-  const { job, url, expired, unpublished, canReport, otherOpenings } = loaderData;
+  const { job, url, expired, unpublished, canReport, renewable, otherOpenings } = loaderData;
   return (
     <main className="relative mx-auto max-w-7xl px-4 py-6 max-[769px]:pb-28">
       {/* Spec: 1.5 s spinner first. The job is rendered underneath, so crawlers and no-JS readers get it. */}
@@ -188,6 +192,7 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+      <RenewListing key={`renew-${job._id}`} jobId={job._id} jobTitle={job.jobTitle} renewable={renewable} />
       <div className="mt-4 grid gap-6 lg:grid-cols-3">
         <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
           <div className="flex items-start gap-4">

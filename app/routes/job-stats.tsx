@@ -33,46 +33,58 @@ const TOTALS = [
 ] as const;
 
 const shortDay = (day: string) => formatPostedDate(`${day}T00:00:00Z`);
+/** The table's shorter day ("Nov 26, 2026", on a phone "Nov 26"), so five columns fit a 375 px screen. */
+const tableDay = (day: string, withYear: boolean) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  });
+
+type Measure = "views" | "applyClicks" | "applications";
+
+/** The charts, one per measure: each on its own scale, as views outnumber clicks, and clicks applications. */
+const CHARTS: { measure: Measure; label: string; fill: string }[] = [
+  { measure: "views", label: "Views per day", fill: "fill-brand-600" },
+  { measure: "applyClicks", label: "Apply clicks per day", fill: "fill-emerald-700" },
+  { measure: "applications", label: "Applications per day", fill: "fill-amber-700" },
+];
 
 /**
- * Views per day as bars: drawn in SVG for the eye, and described for a screen reader by its label; the table after it
- * holds every number.
+ * One measure per day as bars: drawn in SVG for the eye, and described for a screen reader by its label; the table
+ * after the charts holds every number.
  */
-function ViewsChart({ days }: { days: StatsDay[] }) {
-  const peak = Math.max(0, ...days.map((day) => day.views));
+function DayChart({ days, measure, label, fill }: { days: StatsDay[]; measure: Measure; label: string; fill: string }) {
+  const peak = Math.max(0, ...days.map((day) => day[measure]));
   const most = Math.max(1, peak);
   const width = days.length * 10;
-  const total = days.reduce((sum, day) => sum + day.views, 0);
+  const total = days.reduce((sum, day) => sum + day[measure], 0);
   const first = days[0];
   const last = days.at(-1);
   return (
     <figure className="mt-4">
+      <figcaption className="text-sm font-medium text-slate-700">
+        {label}: {total.toLocaleString("en-US")} in all
+      </figcaption>
       <svg
         role="img"
-        aria-label={`Views per day, ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}: ${total} in all, at most ${peak} in a day`}
+        aria-label={`${label}, ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}: ${total} in all, at most ${peak} in a day`}
         viewBox={`0 0 ${width} 100`}
         preserveAspectRatio="none"
-        className="h-40 w-full rounded-lg border border-slate-200 bg-white"
+        className="mt-1 h-24 w-full rounded-lg border border-slate-200 bg-white sm:h-32"
       >
         {days.map((day, index) => {
-          const height = (day.views / most) * 92;
+          const height = (day[measure] / most) * 92;
           return (
-            <rect
-              key={day.day}
-              x={index * 10 + 1.5}
-              y={100 - height}
-              width={7}
-              height={height}
-              className="fill-brand-600"
-            />
+            <rect key={day.day} x={index * 10 + 1.5} y={100 - height} width={7} height={height} className={fill} />
           );
         })}
       </svg>
-      <figcaption className="mt-1 flex justify-between text-xs text-slate-600">
+      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
         <span>{first ? shortDay(first.day) : null}</span>
-        <span>Views per day</span>
         <span>{last ? shortDay(last.day) : null}</span>
-      </figcaption>
+      </div>
     </figure>
   );
 }
@@ -103,35 +115,50 @@ export default function JobStats({ loaderData }: Route.ComponentProps) {
           <h2 id="per-day" className="text-lg font-semibold">
             Per day
           </h2>
-          <ViewsChart days={days} />
-          <div className="mt-4 rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Views, Apply clicks and search impressions per day</caption>
+          {CHARTS.map((chart) => (
+            <DayChart key={chart.measure} days={days} {...chart} />
+          ))}
+          {/* Fits a 375 px screen; a narrower one scrolls the table, which the keyboard can then reach. */}
+          <div
+            role="region"
+            aria-label="Per day, in numbers"
+            tabIndex={0}
+            className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+          >
+            <table className="w-full text-left text-xs sm:text-sm">
+              <caption className="sr-only">Views, Apply clicks, applications and search impressions per day</caption>
               <thead className="bg-slate-100 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-3">
                     Day
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-right">
                     Views
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-right">
                     Apply clicks
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Impressions
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+                    Applications
+                  </th>
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+                    Shown in search results
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {[...days].reverse().map((day) => (
                   <tr key={day.day} className="border-t border-slate-200">
-                    <th scope="row" className="px-3 py-1.5 font-normal">
-                      <time dateTime={day.day}>{shortDay(day.day)}</time>
+                    <th scope="row" className="whitespace-nowrap px-2 py-1.5 font-normal sm:px-3">
+                      <time dateTime={day.day}>
+                        <span className="sm:hidden">{tableDay(day.day, false)}</span>
+                        <span className="max-sm:hidden">{tableDay(day.day, true)}</span>
+                      </time>
                     </th>
-                    <td className="px-3 py-1.5 text-right">{day.views}</td>
-                    <td className="px-3 py-1.5 text-right">{day.applyClicks}</td>
-                    <td className="px-3 py-1.5 text-right">{day.impressions}</td>
+                    <td className="px-2 py-1.5 sm:px-3 text-right">{day.views}</td>
+                    <td className="px-2 py-1.5 sm:px-3 text-right">{day.applyClicks}</td>
+                    <td className="px-2 py-1.5 sm:px-3 text-right">{day.applications}</td>
+                    <td className="px-2 py-1.5 sm:px-3 text-right">{day.impressions}</td>
                   </tr>
                 ))}
               </tbody>

@@ -30,6 +30,10 @@ export const companiesApi = new Hono<AppBindings>()
     const changes = await readJsonObject(c);
     return c.json(await c.get("services").companies.updateCompany({ user, slug: c.req.param("slug"), changes }));
   })
+  .delete("/companies/:slug", async (c) => {
+    const user = await requireUser(c);
+    return c.json(await c.get("services").companies.deleteCompany({ user, slug: c.req.param("slug") }));
+  })
   .get("/admin/companies", async (c) => {
     const { companies } = c.get("services");
     const page = companies.parsePageQuery(c.req.query());

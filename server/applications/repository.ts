@@ -155,6 +155,17 @@ export async function countApplicationsOfListings(db: Db, jobIds: readonly strin
   return Object.fromEntries(rows.map((row) => [row.jobId, row.total]));
 }
 
+/** How many applications one listing received on each UTC day it received any, oldest first (erased ones too). */
+export async function countApplicationsByDay(db: Db, jobId: string): Promise<{ day: string; total: number }[]> {
+  const day = sql<string>`to_char(${applications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, total: count() })
+    .from(applications)
+    .where(eq(applications.jobId, jobId))
+    .groupBy(day)
+    .orderBy(day);
+}
+
 /** Stage and note, and the rejection mail if asked for, together. */
 export async function changeApplication(
   db: Db,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { ADMIN_COMPANIES_PAGE_SIZE, type AdminCompany, type Company, type CompanyEdit } from "#shared/companies.ts";
 import type { Db } from "#server/db/client.ts";
 import { companies, jobs, user } from "#server/db/schema.ts";
@@ -84,6 +84,28 @@ export async function listVerificationInputs(db: Db, ownerId: string) {
     .where(eq(companies.ownerId, ownerId));
 }
 
+/**
+ * A page of the companies whose badge the domain rule decides and could give or take away: no admin decision, and
+ * either the badge now (an owner's account deleted since leaves it ownerless, and the rule takes it away) or an owner
+ * with a verified address and a site (the rule's own conditions). Ownerless companies without the badge (imported
+ * listings) never pass the rule, so they are skipped, however many listings the board has.
+ */
+export async function listBadgeCandidates(db: Db, { after, limit }: { after: string | null; limit: number }) {
+  return db
+    .select(VERIFICATION_INPUT)
+    .from(companies)
+    .leftJoin(user, eq(user.id, companies.ownerId))
+    .where(
+      and(
+        isNull(companies.verifiedByAdmin),
+        or(eq(companies.verified, true), and(isNotNull(companies.site), eq(user.emailVerified, true))),
+        after ? gt(companies.id, after) : undefined,
+      ),
+    )
+    .orderBy(asc(companies.id))
+    .limit(limit);
+}
+
 export async function findVerificationInput(db: Db, id: string) {
   const [row] = await db
     .select(VERIFICATION_INPUT)
@@ -126,6 +148,28 @@ export async function listCompaniesForAdmin(db: Db, page: number): Promise<Admin
     verifiedByAdmin: company.verifiedByAdmin,
     listings: Number(total),
   }));
+}
+
+/**
+ * Deletes a company that no listing is in (an owner's delete); false when a listing still is, or joined it meanwhile
+ * (the listings' foreign key refuses the delete then).
+ */
+export async function deleteEmptyCompanyRow(db: Db, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(companies)
+    .where(and(eq(companies.id, id), sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.companyId} = ${id})`))
+    .returning({ id: companies.id })
+    .catch((error: unknown) => {
+      if (hasSqlState(error, "23503")) return [];
+      throw error;
+    });
+  return deleted.length > 0;
+}
+
+/** How many listings a company has, whatever their status (through the listings' company index). */
+export async function countListingsOf(db: Db, id: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(jobs).where(eq(jobs.companyId, id));
+  return row?.total ?? 0;
 }
 
 export async function deleteCompanyRow(db: Db, id: string): Promise<void> {

@@ -79,21 +79,18 @@ export async function markReminded(db: Db, id: string, postedAt: string) {
     .where(and(eq(jobs.id, id), sql`${postedMicros} = ${postedAt}`));
 }
 
-/** The company's other live listings, newest first, by its name (case aside): what an expired listing's page offers. */
+/**
+ * The company's other live listings, newest first (through jobs_company_date_idx): what an expired listing's page
+ * offers. By the company, not its name: two employers' companies of one name are two companies.
+ */
 export async function listOtherOpenings(
   db: Db,
-  { companyName, exceptId, now, limit }: { companyName: string; exceptId: string; now: Date; limit: number },
+  { companyId, exceptId, now, limit }: { companyId: string; exceptId: string; now: Date; limit: number },
 ) {
   const rows = await db
     .select()
     .from(jobs)
-    .where(
-      and(
-        sql`lower(${jobs.companyName}) = lower(${companyName})`,
-        searchConditions(EVERY_LIVE_JOB, now),
-        ne(jobs.id, exceptId),
-      ),
-    )
+    .where(and(eq(jobs.companyId, companyId), searchConditions(EVERY_LIVE_JOB, now), ne(jobs.id, exceptId)))
     .orderBy(LIST_ORDER)
     .limit(limit);
   return rows.map(toWireJob);

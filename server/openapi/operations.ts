@@ -5,6 +5,7 @@ import {
   deleteJobAnswerSchema,
   healthSchema,
   jobSchema,
+  okAnswerSchema,
   ownedJobSchema,
   postJobAnswerSchema,
   updateJobAnswerSchema,
@@ -473,6 +474,24 @@ export const OPERATIONS: Operation[] = [
       401: signedOut,
       403: { description: "The company is another employer's" },
       404: noCompany,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/companies/{slug}",
+    operationId: "deleteCompany",
+    summary: "Delete your company",
+    description:
+      "Only a company no listing is in (live, expired or waiting): delete its listings, or move them to another of your companies, first. Its page goes with it.",
+    tag: "Companies",
+    auth: true,
+    params: companySlug,
+    answers: {
+      200: { description: "Deleted", json: okAnswerSchema },
+      401: signedOut,
+      403: { description: "The company is another employer's" },
+      404: noCompany,
+      409: { description: "Listings are still in the company; the message says how many" },
     },
   },
 ];

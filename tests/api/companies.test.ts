@@ -189,6 +189,85 @@ describe.each(engines)("companies on %s", (engine) => {
     expect(left).toEqual([]);
   });
 
+  test("after an admin merges an employer's company into another employer's, the listing's owner still edits it, and it stays in that company", async () => {
+    const [a, b] = [await signUp(server.url), await signUp(server.url)];
+    const listing = await job(await post(a, { companyName: "Cross Small" }));
+    const kept = await job(await post(b, { companyName: "Cross Big", companyDec: "Big words." }));
+    const merged = await api(server.url, "/api/admin/companies/merge", {
+      method: "POST",
+      body: { from: listing.companySlug, into: kept.companySlug },
+      session: admin,
+    });
+    expect(merged.status).toBe(200);
+    const moved = await job(listing._id);
+    // What the edit form sends: every field as the listing shows it, the company it is in picked.
+    const { _id, createdAt, updatedAt, companySlug, companyVerified, ...fields } = moved;
+    void [_id, createdAt, updatedAt, companySlug, companyVerified];
+    const whole = await api(server.url, `/api/update-job/${listing._id}`, {
+      method: "PATCH",
+      body: { ...fields, jobTitle: "Edited After Merge", companyName: "Renamed By Mistake" },
+      session: a,
+    });
+    expect(whole.status, JSON.stringify(whole.json)).toBe(200);
+    const partial = await api(server.url, `/api/update-job/${listing._id}`, {
+      method: "PATCH",
+      body: { postionopens: 3 },
+      session: a,
+    });
+    expect(partial.status, JSON.stringify(partial.json)).toBe(200);
+    expect(await job(listing._id)).toMatchObject({
+      jobTitle: "Edited After Merge",
+      companyId: kept.companyId,
+      companyName: "Cross Big",
+      companyDec: "Big words.",
+    });
+  });
+
+  test("an owner deletes a company no listing is in any more, and its page and place on the form go with it", async () => {
+    const employer = await signUp(server.url);
+    const listing = await job(await post(employer, { companyName: "Emptied Co" }));
+    expect((await api(server.url, `/api/job/${listing._id}`, { method: "DELETE", session: employer })).status).toBe(
+      200,
+    );
+    const path = `/api/companies/${listing.companySlug}`;
+    const { status, json } = await api(server.url, path, { method: "DELETE", session: employer });
+    expect(status).toBe(200);
+    expect(json).toEqual({ ok: true });
+    expect((await api(server.url, path)).status).toBe(404);
+    expect((await api(server.url, "/api/my-companies", { session: employer })).json).toEqual([]);
+  });
+
+  test("a company that still has listings, live or expired, is not deleted: a 409 says how many", async () => {
+    const employer = await signUp(server.url);
+    const live = await job(await post(employer, { companyName: "Still Busy Co" }));
+    const expired = await post(employer, { companyName: "Still Busy Co" });
+    await db()
+      .update(jobs)
+      .set({ postingDate: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(jobs.id, expired));
+    const path = `/api/companies/${live.companySlug}`;
+    const { status, json } = await api(server.url, path, { method: "DELETE", session: employer });
+    expect(status).toBe(409);
+    expect(json.error).toEqual({
+      code: "CONFLICT",
+      message: "Still Busy Co still has 2 listings: delete them, or move them to another of your companies, first.",
+    });
+    expect((await api(server.url, path)).status).toBe(200);
+    expect((await job(expired)).companyId).toBe(live.companyId);
+  });
+
+  test("another employer cannot delete a company (403), nor anyone signed out (401), and it stays", async () => {
+    const [owner, rival] = [await signUp(server.url), await signUp(server.url)];
+    const listing = await job(await post(owner, { companyName: "Kept Safe Co" }));
+    await api(server.url, `/api/job/${listing._id}`, { method: "DELETE", session: owner });
+    const path = `/api/companies/${listing.companySlug}`;
+    const refused = await api(server.url, path, { method: "DELETE", session: rival });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("FORBIDDEN");
+    expect((await api(server.url, path, { method: "DELETE" })).status).toBe(401);
+    expect((await api(server.url, path)).status).toBe(200);
+  });
+
   test("renaming a listing's company with no company picked moves it to the employer's company of the new name", async () => {
     const employer = await signUp(server.url);
     const listing = await job(await post(employer, { companyName: "Before Rename" }));

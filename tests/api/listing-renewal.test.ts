@@ -138,6 +138,28 @@ describe.each(engines)("expiry reminders and renewal on %s", (engine) => {
     expect(await postingDateOf(ending)).toEqual(endingBefore);
   });
 
+  test("an expired listing's other openings are its own company's, not another employer's company of the same name", async () => {
+    const expired = await postListing(10, "Expired Role", { companyName: "Twin Name Co" });
+    const live = await postListing(2, "Live Role", { companyName: "Twin Name Co" });
+    const { status, json } = await api(server.url, "/api/post-job", {
+      method: "POST",
+      body: validJob({ jobTitle: "Rival Role", companyName: "twin name co", postingDate: dateDaysAgo(1) }),
+      session: other,
+    });
+    expect(status).toBe(201);
+    await db()
+      .update(jobs)
+      .set({ postingDate: new Date(Date.now() - 40 * DAY_MS) })
+      .where(eq(jobs.id, expired));
+    const [{ companyId } = { companyId: "" }] = await db()
+      .select({ companyId: jobs.companyId })
+      .from(jobs)
+      .where(eq(jobs.id, expired));
+    const openings = await server.services.jobs.listOtherOpenings({ companyId, exceptId: expired });
+    expect(openings.map((job) => job._id)).toEqual([live]);
+    expect(openings.map((job) => job._id)).not.toContain(json.insertedId);
+  });
+
   test("an expired renewal link, or one whose signature was changed, renews nothing", async () => {
     const id = await postListing(28);
     await server.services.renewals.sendDueReminders();

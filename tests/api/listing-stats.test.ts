@@ -128,7 +128,7 @@ describe.each(engines)("what each listing earned on %s", (engine) => {
     expect((await statsOf(kept)).json.totals.views).toBe(1);
   });
 
-  test("the stats give totals with the applications, and one entry per day from the posting date to today", async () => {
+  test("the stats give totals with the applications, and one entry per day from the posting date to today, with that day's applications", async () => {
     const id = await postListing({
       postingDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
       applyMethod: "board",
@@ -149,6 +149,7 @@ describe.each(engines)("what each listing earned on %s", (engine) => {
     expect(json.days.map((day: { day: string }) => day.day)).toEqual(
       [2, 1, 0].map((ago) => utcDay(new Date(Date.now() - ago * 86_400_000))),
     );
+    expect(json.days.map((day: { applications: number }) => day.applications)).toEqual([0, 0, 1]);
     expect(json.job).toEqual({ id, title: "Frontend Developer", companyName: "Acme Widgets" });
   });
 

@@ -265,6 +265,25 @@ describe("the public API's OpenAPI document", () => {
     expect(
       (await call({ method: "patch", path: "/api/companies/no-such-company", body: edit, session: employer })).status,
     ).toBe(404);
+    expect((await call({ method: "delete", path: company, session: employer })).status).toBe(409);
+    expect((await call({ method: "delete", path: company, session: rival })).status).toBe(403);
+    expect((await call({ method: "delete", path: company })).status).toBe(401);
+    expect((await call({ method: "delete", path: "/api/companies/no-such-company", session: employer })).status).toBe(
+      404,
+    );
+    const emptied = (
+      await call({
+        method: "post",
+        path: "/api/post-job",
+        body: validJob({ companyName: "Contract Emptied" }),
+        session: employer,
+      })
+    ).body.insertedId as string;
+    const emptiedSlug = (await call({ method: "get", path: `/api/all-jobs/${emptied}` })).body.companySlug as string;
+    expect((await call({ method: "delete", path: `/api/job/${emptied}`, session: employer })).status).toBe(200);
+    expect((await call({ method: "delete", path: `/api/companies/${emptiedSlug}`, session: employer })).status).toBe(
+      200,
+    );
   });
 
   test("every documented operation was called above", () => {

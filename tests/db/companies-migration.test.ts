@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createCompanies } from "#server/companies.ts";
 import { connectPostgres, MIGRATIONS_FOLDER, openPglite, type Database, type Schema } from "#server/db/client.ts";
 import { createEmptyPostgresDatabase } from "#tests/support/database.ts";
 import { engines } from "#tests/support/engines.ts";
@@ -55,6 +56,7 @@ const LISTINGS: [string, string, string | null, string, number][] = [
   ["Data Analyst", "Globex", "employer-a", "https://globex.example/logo.png", 3],
   ["Imported Tester", "Initech", null, "https://initech.example/a.png", 4],
   ["Imported Writer", "INITECH", null, "https://initech.example/b.png", 2],
+  ["Sales Lead", "Hooli", "employer-c", "https://hooli.example/logo.png", 1],
 ];
 
 describe.each(engines)("the companies migration on %s", (engine) => {
@@ -76,6 +78,10 @@ describe.each(engines)("the companies migration on %s", (engine) => {
         sql`INSERT INTO "user" (id, name, email) VALUES (${id}, ${id}, ${`${id}@example.com`})`,
       );
     }
+    // An employer whose verified address is on their company's site: the domain rule's badge, once it is applied.
+    await database.db.execute(
+      sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('employer-c', 'C', 'jobs@hooli.example', true)`,
+    );
     for (const [title, company, owner, logo, daysOld] of LISTINGS) {
       await database.db.execute(sql`
         INSERT INTO jobs (title, company_name, industry, company_logo, description, company_description, openings,
@@ -85,6 +91,9 @@ describe.each(engines)("the companies migration on %s", (engine) => {
           now() - make_interval(days => ${daysOld}), 1000, 2000, 'Monthly', 'Pune', 'Basic English', 'Any',
           'Fresher', 'Full-time', 'https://apply.example', ${owner})`);
     }
+    await database.db.execute(
+      sql`UPDATE jobs SET company_site = 'https://www.hooli.example/' WHERE company_name = 'Hooli'`,
+    );
     before.push(
       ...rowsOf(await database.db.execute(sql`SELECT id, title, company_name, company_logo FROM jobs ORDER BY title`)),
     );
@@ -137,7 +146,34 @@ describe.each(engines)("the companies migration on %s", (engine) => {
     ).toEqual(before);
     expect(after.every((row) => row.company_id && row.company_slug)).toBe(true);
     const companies = rowsOf(await database.db.execute(sql`SELECT count(*)::int AS n FROM companies`))[0];
-    expect(companies?.n).toBe(4);
+    expect(companies?.n).toBe(5);
+  });
+
+  test("a company the migration made gets its badge from the domain rule at the next start, not at its owner's next post", async () => {
+    expect((await companyOf("Sales Lead"))?.verified).toBe(false);
+    const companies = createCompanies({
+      db: database.db,
+      requireAdmin: () => Promise.reject(new Error("no admin here")),
+    });
+    expect(await companies.decideEveryBadge()).toBe(1);
+    expect((await companyOf("Sales Lead"))?.verified).toBe(true);
+    const [listing] = rowsOf(
+      await database.db.execute(sql`SELECT company_verified FROM jobs WHERE title = 'Sales Lead'`),
+    );
+    expect(listing?.company_verified).toBe(true);
+    expect((await companyOf("Frontend Developer"))?.verified).toBe(false);
+    // The next start finds nothing to change.
+    expect(await companies.decideEveryBadge()).toBe(0);
+  });
+
+  test("a company left with a badge the rule no longer gives (its owner's account deleted) loses it at the next start", async () => {
+    await database.db.execute(sql`UPDATE companies SET verified = true WHERE slug = 'initech'`);
+    const companies = createCompanies({
+      db: database.db,
+      requireAdmin: () => Promise.reject(new Error("no admin here")),
+    });
+    expect(await companies.decideEveryBadge()).toBe(1);
+    expect((await companyOf("Imported Tester"))?.verified).toBe(false);
   });
 
   test("a listing posted after the migration joins its owner's company of that name and shows its details", async () => {

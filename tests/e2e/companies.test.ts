@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { user } from "#server/db/schema.ts";
-import { expectAccessible, flowTest, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
+import { expectAccessible, expectFocusTrappedInDialog, flowTest, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
 import { daysAgo, open } from "#tests/e2e/job-data.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
@@ -90,6 +90,70 @@ describe.each(VIEWPORTS)("the company page at %s width", (name, viewport) => {
     const index = await (await fetch(`${e2e.url}/sitemap.xml`)).text();
     expect(index).toContain(`${e2e.url}/sitemap/companies-1.xml`);
     expect(await (await fetch(`${e2e.url}/sitemap/companies-1.xml`)).text()).toContain(`/companies/${slug}</loc>`);
+  });
+});
+
+describe.each(VIEWPORTS)("deleting a company at %s width", (name, viewport) => {
+  /** An employer's company of `companyName`, and its one listing's id (deleted when `empty`). */
+  async function companyOfOwnListing(owner: Session, companyName: string, { empty }: { empty: boolean }) {
+    const { json } = await api(e2e.url, "/api/post-job", {
+      method: "POST",
+      session: owner,
+      body: validJob({ companyName }),
+    });
+    const id = json.insertedId as string;
+    const companySlug = ((await api(e2e.url, `/api/all-jobs/${id}`)).json as { companySlug: string }).companySlug;
+    if (empty) await api(e2e.url, `/api/job/${id}`, { method: "DELETE", session: owner });
+    return companySlug;
+  }
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
+
+  test("the owner deletes a company no listing is in: a dialog asks first, holds the focus, and the outcome takes it", async () => {
+    const owner = await signUp(e2e.url);
+    const company = `Deletable ${name}`;
+    const companySlug = await companyOfOwnListing(owner, company, { empty: true });
+    const page = await e2e.open(`/companies/${companySlug}/edit`, { viewport, session: owner });
+    const button = page.getByRole("button", { name: "Delete company" });
+    await button.click();
+    const dialog = page.getByRole("alertdialog", { name: `Delete ${company}?` });
+    await dialog.waitFor();
+    expect(await focusedText(page)).toBe("Cancel");
+    await expectFocusTrappedInDialog(page);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await focusedText(page)).toBe("Delete company");
+    expect((await api(e2e.url, `/api/companies/${companySlug}`)).status).toBe(200);
+
+    await button.click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    const outcome = page.getByRole("status").filter({ hasText: `${company} is deleted` });
+    await outcome.waitFor();
+    expect(await outcome.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect((await api(e2e.url, `/api/companies/${companySlug}`)).status).toBe(404);
+    await page.screenshot({ path: `/tmp/company-deleted-${name}.png` });
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  test("a company that still has a listing is not deleted: the server's reason is announced and focus goes back to the button", async () => {
+    const owner = await signUp(e2e.url);
+    const company = `Busy ${name}`;
+    const companySlug = await companyOfOwnListing(owner, company, { empty: false });
+    const page = await e2e.open(`/companies/${companySlug}/edit`, { viewport, session: owner });
+    await page.getByRole("button", { name: "Delete company" }).click();
+    const dialog = page.getByRole("alertdialog", { name: `Delete ${company}?` });
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: `${company} still has 1 listing` })
+      .waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect(await focusedText(page)).toBe("Delete company");
+    expect((await api(e2e.url, `/api/companies/${companySlug}`)).status).toBe(200);
+    await page.screenshot({ path: `/tmp/company-delete-refused-${name}.png`, fullPage: true });
+    await expectAccessible(page);
+    await page.context().close();
   });
 });
 

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { companies } from "#server/db/schema.ts";
+import { moveListingsToCompany } from "#server/jobs.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
 import { expectAccessible, flowTest, hydrated, pauseClock, useE2e, VIEWPORTS } from "#tests/e2e/fixtures.ts";
@@ -166,6 +169,37 @@ describe.each(VIEWPORTS)("Update Your Job at %s width", (_name, viewport) => {
       expect(response?.status()).toBe(404);
       await page.getByRole("heading", { name: "Job not found" }).waitFor();
     }
+  });
+
+  test("after an admin merged its company into another employer's, the form shows that company picked, and saving keeps the listing there", async () => {
+    const rival = await signUp(e2e.url);
+    const into = `Merged Into ${viewport.width}`;
+    const theirs = await api(e2e.url, "/api/post-job", {
+      method: "POST",
+      session: rival,
+      body: validJob({ companyName: into }),
+    });
+    const id = await postJob({ jobTitle: "Merged Listing", companyName: `Merged Away ${viewport.width}` });
+    const companyOf = async (jobId: string) => (await api(e2e.url, `/api/all-jobs/${jobId}`)).json.companyId as string;
+    const [from, to] = [await companyOf(id), await companyOf(theirs.json.insertedId as string)];
+    // What the admins' merge does (POST /api/admin/companies/merge), in one transaction.
+    await e2e.server.services.database.db.transaction(async (tx) => {
+      await moveListingsToCompany(tx, from, to);
+      await tx.delete(companies).where(eq(companies.id, from));
+    });
+
+    await page.goto(`${e2e.url}/edit-job/${id}`);
+    await field(page, "jobTitle").waitFor();
+    const picked = page.getByRole("combobox", { name: "Company", exact: true }).locator("option:checked");
+    expect(await picked.textContent()).toBe(`${into} (another employer's)`);
+    await page.getByText(`An admin merged this listing's company into ${into}`).waitFor();
+    expect(await field(page, "companyName").count()).toBe(0);
+    await expectAccessible(page);
+    await field(page, "jobTitle").fill("Merged Listing Edited");
+    await page.getByRole("button", { name: "Update Job" }).click();
+    await page.getByText("✔ Job Updated Successfully").waitFor();
+    const saved = (await api(e2e.url, `/api/all-jobs/${id}`)).json;
+    expect(saved).toMatchObject({ jobTitle: "Merged Listing Edited", companyId: to, companyName: into });
   });
 
   test("the Update Your Job page has no serious or critical accessibility violations", async () => {

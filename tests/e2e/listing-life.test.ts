@@ -74,11 +74,17 @@ test("a person's view and Apply click, without JavaScript, reach the owner's sta
     const views = page.getByRole("definition").first();
     expect(await views.innerText()).toBe("1");
     expect(await page.getByRole("img", { name: /^Views per day, .*: 1 in all, at most 1 in a day$/ }).count()).toBe(1);
+    expect(
+      await page.getByRole("img", { name: /^Apply clicks per day, .*: 1 in all, at most 1 in a day$/ }).count(),
+    ).toBe(1);
+    expect(
+      await page.getByRole("img", { name: /^Applications per day, .*: 0 in all, at most 0 in a day$/ }).count(),
+    ).toBe(1);
     const today = page
       .getByRole("row")
       .filter({ has: page.getByRole("rowheader") })
       .first();
-    expect((await today.getByRole("cell").allInnerTexts()).map((text) => text.trim())).toEqual(["1", "1", "0"]);
+    expect((await today.getByRole("cell").allInnerTexts()).map((text) => text.trim())).toEqual(["1", "1", "0", "0"]);
     await expectAccessible(page);
     await page.context().close();
   }
@@ -146,6 +152,51 @@ test("the owner renews a listing in its last days from My Listings, and the butt
   expect(await page.getByRole("button", { name: "Renew Renew Me Here for 30 more days" }).count()).toBe(0);
   await page.context().close();
 });
+
+/** A listing of the owner's that expired `days` days ago: a listing cannot be posted with that date, so it is aged. */
+async function expiredListing(jobTitle: string, days = 5) {
+  const id = await postListing({ jobTitle, postingDate: daysAgo(1) });
+  const aged = new Date(Date.now() - (30 + days) * 24 * 60 * 60 * 1000);
+  await e2e.server.services.database.db.update(jobs).set({ postingDate: aged }).where(eq(jobs.id, id));
+  return id;
+}
+
+test("the owner's expired listing's page offers Renew to them alone; anyone else gets the 410 without it", async () => {
+  const id = await expiredListing("Owner Sees Renew");
+  const asOwner = await fetch(`${e2e.url}/jobs/${id}`, { headers: { cookie: owner.cookie } });
+  expect(asOwner.status).toBe(200);
+  expect(await asOwner.text()).toContain("Renew for 30 more days");
+  const rival = await signUp(e2e.url, { name: "Not The Owner" });
+  for (const headers of [{}, { cookie: rival.cookie }] as Record<string, string>[]) {
+    const answer = await fetch(`${e2e.url}/jobs/${id}`, { headers });
+    expect(answer.status).toBe(410);
+    expect(await answer.text()).not.toContain("Renew for 30 more days");
+  }
+  const early = await postListing({ jobTitle: "Too Early To Renew", postingDate: daysAgo(5) });
+  const fresh = await fetch(`${e2e.url}/jobs/${early}`, { headers: { cookie: owner.cookie } });
+  expect(await fresh.text()).not.toContain("Renew for 30 more days");
+});
+
+for (const viewport of [DESKTOP, MOBILE]) {
+  test(`the owner renews their expired listing from its page at ${viewport.width} px: it is live again, and focus goes to the outcome`, async () => {
+    const title = `Renewed From Page ${viewport.width}`;
+    const id = await expiredListing(title);
+    const page = await e2e.open(`/jobs/${id}`, { viewport, session: owner });
+    await page.getByRole("status", { name: "Loading job" }).waitFor({ state: "hidden", timeout: 10_000 });
+    await page.getByText("This listing has expired").waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Renew for 30 more days" }).click();
+    const outcome = page.getByRole("status").filter({ hasText: `“${title}” is renewed until` });
+    await outcome.waitFor();
+    expect(await outcome.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByText("This listing has expired").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Renew for 30 more days" }).count()).toBe(0);
+    const [row] = await e2e.server.services.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(Math.abs((row?.postingDate.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+}
 
 test("an expired listing answers 410 with the company's other openings, and is not in the sitemap", async () => {
   await insertJobs(e2e.server, [

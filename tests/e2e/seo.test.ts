@@ -59,9 +59,15 @@ describe.each(engines)("discoverability on %s", (engine) => {
     expect(posting.datePosted).toBe(posted.toISOString());
     expect(posting.validThrough).toBe(new Date(posted.getTime() + 30 * 86_400_000).toISOString());
     expect(posting.employmentType).toEqual(["PART_TIME"]);
+    const { companySlug } = (await (await fetch(`${server.url}/api/all-jobs/${activeId}`)).json()) as {
+      companySlug: string;
+    };
+    const companyUrl = `${server.url}/companies/${companySlug}`;
     expect(posting.hiringOrganization).toEqual({
       "@type": "Organization",
+      "@id": `${companyUrl}#organization`,
       name: "Acme Widgets",
+      url: companyUrl,
       sameAs: "https://acme.example",
       logo: "https://acme.example/logo.png",
     });
@@ -75,6 +81,17 @@ describe.each(engines)("discoverability on %s", (engine) => {
       value: { "@type": "QuantitativeValue", minValue: 300000, maxValue: 450000, unitText: "YEAR" },
     });
     expect(posting.identifier).toEqual({ "@type": "PropertyValue", name: "Acme Widgets", value: activeId });
+  });
+
+  test("the job's hiring organization is the Organization its company's page describes", async () => {
+    const [posting] = (await jsonLd(activeId)).blocks;
+    const companyPage = await (await fetch(posting.hiringOrganization.url)).text();
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(companyPage)?.[1] ?? "{}";
+    expect(JSON.parse(ld)).toMatchObject({
+      "@type": "Organization",
+      "@id": posting.hiringOrganization["@id"],
+      name: "Acme Widgets",
+    });
   });
 
   test("a remote internship is marked as telecommute and as an internship", async () => {

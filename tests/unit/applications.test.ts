@@ -25,9 +25,13 @@ const listing = (applyMethod: Job["applyMethod"]) =>
   }) as unknown as Job;
 
 test("JobPosting data says directApply only for listings that take applications on the board", () => {
-  expect(jobPostingLd(listing("board"), "https://jobs.example/jobs/1").directApply).toBe(true);
+  expect(
+    jobPostingLd(listing("board"), "https://jobs.example/jobs/1", "https://jobs.example/companies/acme").directApply,
+  ).toBe(true);
   for (const method of ["link", "email", null] as const)
-    expect(jobPostingLd(listing(method), "https://jobs.example/jobs/1").directApply).toBe(false);
+    expect(
+      jobPostingLd(listing(method), "https://jobs.example/jobs/1", "https://jobs.example/companies/acme").directApply,
+    ).toBe(false);
 });
 
 test("a CV is a PDF by its %PDF- header and a Word document by the word/document.xml in its ZIP, whatever its name", () => {

@@ -63,7 +63,8 @@ const job = (jobLocation: string, salaryCurrency: Job["salaryCurrency"] = "INR")
 
 test("the JobPosting's address country follows the location, India when it names none", () => {
   const country = (location: string) =>
-    jobPostingLd(job(location), "https://jobs.example/jobs/1").jobLocation.address.addressCountry;
+    jobPostingLd(job(location), "https://jobs.example/jobs/1", "https://jobs.example/companies/acme").jobLocation
+      .address.addressCountry;
   expect(country("Berlin, Germany")).toBe("DE");
   expect(country("Remote, USA")).toBe("US");
   expect(country("Pune")).toBe("IN");
@@ -71,14 +72,25 @@ test("the JobPosting's address country follows the location, India when it names
 });
 
 test("a remote JobPosting asks for applicants in the country its location names", () => {
-  expect(jobPostingLd(job("Remote, USA"), "https://jobs.example/jobs/1").applicantLocationRequirements).toEqual({
+  expect(
+    jobPostingLd(job("Remote, USA"), "https://jobs.example/jobs/1", "https://jobs.example/companies/acme")
+      .applicantLocationRequirements,
+  ).toEqual({
     "@type": "Country",
     name: "United States",
   });
-  expect(jobPostingLd(job("Remote"), "https://jobs.example/jobs/1").applicantLocationRequirements?.name).toBe("India");
+  expect(
+    jobPostingLd(job("Remote"), "https://jobs.example/jobs/1", "https://jobs.example/companies/acme")
+      .applicantLocationRequirements?.name,
+  ).toBe("India");
 });
 
 test("the JobPosting's salary is in the listing's currency", () => {
-  expect(jobPostingLd(job("Berlin, Germany", "EUR"), "https://jobs.example/jobs/1").baseSalary.currency).toBe("EUR");
-  expect(jobPostingLd(job("Pune"), "https://jobs.example/jobs/1").baseSalary.currency).toBe("INR");
+  expect(
+    jobPostingLd(job("Berlin, Germany", "EUR"), "https://jobs.example/jobs/1", "https://jobs.example/companies/acme")
+      .baseSalary.currency,
+  ).toBe("EUR");
+  expect(
+    jobPostingLd(job("Pune"), "https://jobs.example/jobs/1", "https://jobs.example/companies/acme").baseSalary.currency,
+  ).toBe("INR");
 });
