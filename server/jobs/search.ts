@@ -292,6 +292,20 @@ async function anyRow(db: Db, where: SQL): Promise<boolean> {
 const WALKED = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.searchVector}`;
 
 /**
+ * The newest `rows` listings passing `others`, in list order, with WALKED's columns. When the filters go past an
+ * index's leading column (`indexFirst`), the index alone is walked first and the table read for the listings that
+ * pass: walked at once, every listing the index meets is read from the table to test its filters ("accountant", one
+ * gender, a low maximum salary: 17,600 read for 1,939 passing, 47–79 ms; index first, 17–23 ms). Otherwise at once, as
+ * an index lookup per listing cost more than it saved (a word alone: 3.5 ms at once, 11 ms index first).
+ */
+function walkOf(text: Pick<TextConditions, "indexFirst">, others: SQL, rows: number): SQL {
+  if (!text.indexFirst) return sql`SELECT ${WALKED} FROM ${jobs} WHERE ${others} ORDER BY ${LIST_ORDER} LIMIT ${rows}`;
+  return sql`SELECT walked.id, walked.posting_date, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.searchVector}
+    FROM (SELECT ${jobs.id}, ${jobs.postingDate} FROM ${jobs} WHERE ${others} ORDER BY ${LIST_ORDER} LIMIT ${rows}) AS walked
+    JOIN ${jobs} ON ${jobs.id} = walked.id`;
+}
+
+/**
  * At most how many listings a text search can match: the planner's estimates of the title containing the text, and of
  * the rarest group alone.
  */
@@ -324,8 +338,7 @@ async function rankedRows(
         newest AS (SELECT id FROM matches AS jobs WHERE ${text.others} ORDER BY posting_date DESC, id DESC LIMIT ${RANKED_MATCHES})
       SELECT ${columns} FROM newest JOIN ${jobs} ON ${jobs.id} = newest.id`;
   } else {
-    const walk = (others: SQL) =>
-      sql`SELECT ${WALKED} FROM ${jobs} WHERE ${others} ORDER BY ${LIST_ORDER} LIMIT ${RANKING_WALK}`;
+    const walk = (others: SQL) => walkOf(text, others, RANKING_WALK);
     const place = await placeWalked(db, text);
     const at = place
       ? (value: string) => sql`${text.others} AND ${locationIn([value])}`
@@ -429,8 +442,7 @@ async function pageOfRows(db: Reader, filters: Pick<Filters, "where" | "byLocati
         SELECT id, posting_date FROM matches AS jobs WHERE ${filters.text.others}${cursor}
         ORDER BY posting_date DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`
       : page.walk && filters.text
-        ? sql`SELECT id, posting_date FROM (SELECT ${WALKED} FROM ${jobs} WHERE ${page.walk.others}${cursor}
-            ORDER BY ${LIST_ORDER} LIMIT ${page.walk.rows}) AS jobs
+        ? sql`SELECT id, posting_date FROM (${walkOf(filters.text, sql`${page.walk.others}${cursor}`, page.walk.rows)}) AS jobs
           WHERE ${filters.text.matches} ORDER BY ${LIST_ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`
         : walks.length > 1
           ? sql`${sql.join(walks, sql` UNION ALL `)} ORDER BY posting_date DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`

@@ -44,13 +44,17 @@ const neutral = (i: number, now: number): JobValues => ({
 });
 
 /** Every listing a search returns, page by page of 100 along its cursor. */
-async function followCursor(url: string, search: string): Promise<{ jobTitle: string; jobLocation: string }[]> {
+async function followCursor(
+  url: string,
+  search: string,
+  filters: Record<string, string> = {},
+): Promise<{ jobTitle: string; jobLocation: string }[]> {
   const seen: { jobTitle: string; jobLocation: string }[] = [];
   let cursor: string | null = "";
   while (cursor !== null) {
     const { headers, json }: { headers: Headers; json: unknown } = await api(
       url,
-      `/api/jobs?${new URLSearchParams({ search, limit: "100", ...(cursor ? { cursor } : {}) })}`,
+      `/api/jobs?${new URLSearchParams({ search, ...filters, limit: "100", ...(cursor ? { cursor } : {}) })}`,
     );
     seen.push(...(json as { jobTitle: string; jobLocation: string }[]));
     cursor = headers.get("x-next-cursor");
@@ -218,20 +222,19 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
   let server: TestServer;
   // Enough listings holding the word for the ranking to walk the newest listings rather than read the text index.
   const COUNT = FEW_TEXT_MATCHES + 400;
+  let listings: JobValues[] = [];
   beforeAll(async () => {
     server = await startTestServer({ engine });
     const now = Date.now();
-    await insertJobsBulk(
-      server.services.database.db,
-      Array.from({ length: COUNT }, (_, i) => ({
-        ...neutral(i, now),
-        // Every fourth listing has the word in its title; the others in their description only.
-        title: i % 4 === 0 ? `Auditor ${i}` : `Reviewer ${i}`,
-        description: "Work with the auditor team.",
-        location: i % 10 === 0 ? "Delhi" : "Pune",
-        postingDate: new Date(now - i * 60_000),
-      })),
-    );
+    listings = Array.from({ length: COUNT }, (_, i) => ({
+      ...neutral(i, now),
+      // Every fourth listing has the word in its title; the others in their description only.
+      title: i % 4 === 0 ? `Auditor ${i}` : `Reviewer ${i}`,
+      description: "Work with the auditor team.",
+      location: i % 10 === 0 ? "Delhi" : "Pune",
+      postingDate: new Date(now - i * 60_000),
+    }));
+    await insertJobsBulk(server.services.database.db, listings);
     // The ranking chooses its way by the planner's statistics of the word.
     await server.services.database.db.execute(sql`ANALYZE jobs`);
   }, 180_000);
@@ -244,6 +247,22 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
     const inTitle = Math.ceil(RANKED_MATCHES / 4);
     expect(seen.slice(0, inTitle).every((title) => title.startsWith("Auditor "))).toBe(true);
     expect(seen[inTitle]?.startsWith("Reviewer ")).toBe(true);
+  });
+
+  test("with a gender and a maximum salary, the walks find every listing the filters allow, each once", async () => {
+    const maxSalary = [...listings.map((job) => Number(job.maxSalary))].sort((a, b) => a - b)[
+      Math.floor((2 * COUNT) / 3)
+    ];
+    const allowed = listings
+      .filter(
+        (job) => job.gender === "Any" && job.salaryCurrency === "INR" && Number(job.maxSalary) <= Number(maxSalary),
+      )
+      .map((job) => job.title);
+    expect(allowed.length).toBeGreaterThan(RANKED_MATCHES);
+    for (const sort of ["relevance", "newest"]) {
+      const seen = await followCursor(server.url, "auditor", { gender: "Any", maxSalary: String(maxSalary), sort });
+      expect(seen.map((job) => job.jobTitle).sort()).toEqual([...allowed].sort());
+    }
   });
 
   test("a place named in the box walks that place's listings, and the cursor visits each of its matches once", async () => {
