@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { jobFieldsFromForm, jobSearchSchema } from "#shared/job.ts";
-import { postedOutcome } from "#shared/moderation.ts";
-import type { ReportFormRefusal } from "#shared/moderation.ts";
+import { postedOutcome, type ReportFormRefusal } from "#shared/moderation.ts";
 import { parseOrThrow } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
 import { answerFormPost, answerFormPostOnPage } from "#server/http/form-post.ts";
