@@ -1,5 +1,6 @@
 import { createContext, data, redirect, RouterContextProvider } from "react-router";
 import { ERROR_STATUS, type ErrorCode } from "#shared/errors.ts";
+import type { FormRefusal } from "#shared/form-post.ts";
 import type { SessionUser } from "#shared/session.ts";
 import type { AppServices } from "#server/services.ts";
 
@@ -11,11 +12,27 @@ export const servicesContext = createContext<AppServices>();
 
 /** This answer's Content-Security-Policy nonce, which entry.server puts on every inline script. */
 export const cspNonceContext = createContext<string | undefined>(undefined);
-export function createLoadContext(services: AppServices, nonce?: string) {
+
+/** A form posted without JavaScript that the server's form-post helper refused, for its page to show (ADR 41). */
+const formRefusalContext = createContext<FormRefusal | undefined>(undefined);
+
+export function createLoadContext(services: AppServices, nonce?: string, formRefusal?: FormRefusal) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(cspNonceContext, nonce);
+  context.set(formRefusalContext, formRefusal);
   return context;
+}
+
+/**
+ * The action of a page whose form the server takes without JavaScript (server/http/form-post.ts): the server read and
+ * submitted the post before the page, and a refusal comes here to be shown on the form, with the refusal's status.
+ * Anything else posted to the page (React Router's own data requests included) is not this page's to take.
+ */
+export function formRefusal(context: Readonly<RouterContextProvider>) {
+  const refusal = context.get(formRefusalContext);
+  if (!refusal) throw data("This page takes its form as a plain form post", { status: 405 });
+  return data(refusal, { status: ERROR_STATUS[refusal.code] });
 }
 
 const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();

@@ -5,7 +5,7 @@ import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { healthApi } from "#server/api/health.ts";
-import { jobsApi, reportFormPost } from "#server/api/jobs.ts";
+import { jobFormPosts, jobsApi, reportFormPost } from "#server/api/jobs.ts";
 import { companiesApi } from "#server/api/companies.ts";
 import { adminApi } from "#server/api/admin.ts";
 import { challengeApi, spendChallenge } from "#server/api/challenge.ts";
@@ -15,7 +15,7 @@ import { contactApi, contactFormPost } from "#server/api/contact.ts";
 import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertFormPost, alertPages, alertsApi } from "#server/api/alerts.ts";
-import { signUpFormPost } from "#server/api/sign-up.ts";
+import { loginFormPost } from "#server/api/login.ts";
 import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { listingLifeApi, renewalPages } from "#server/api/listing-life.ts";
 import { publicReadCors } from "#server/http/cors.ts";
@@ -23,6 +23,8 @@ import { compressResponses } from "#server/http/compress.ts";
 import { isDomainError } from "#server/errors.ts";
 import { errorResponse, jsonError } from "#server/http/errors.ts";
 import { errorBody } from "#shared/errors.ts";
+import type { FormRefusal } from "#shared/form-post.ts";
+import { invalidOriginMessage } from "#shared/session.ts";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import { contentSecurityPolicy, newNonce, PERMISSIONS_POLICY } from "#server/http/csp.ts";
 import type { AppBindings } from "#server/http/types.ts";
@@ -33,7 +35,7 @@ import type { AppServices } from "#server/services.ts";
  * Renders every non-API path; in production the React Router build, in development Vite's. Inline scripts
  * carry `nonce`, the one the answer's Content-Security-Policy names.
  */
-export type PageHandler = (request: Request, nonce: string) => Promise<Response>;
+export type PageHandler = (request: Request, nonce: string, formRefusal?: FormRefusal) => Promise<Response>;
 
 /**
  * The client address used for rate limits. A forwarding header is believed only when the operator named
@@ -64,14 +66,6 @@ function rateLimitedAuthResponse(response: Response): Response {
   headers.set("retry-after", retryAfter);
   headers.delete("content-length");
   return new Response(JSON.stringify({ ...errorBody("RATE_LIMITED", message), message }), { status: 429, headers });
-}
-
-/**
- * better-auth refuses a form sent from any origin but PUBLIC_URL with a bare "Invalid origin" (403). Whoever opened the
- * board at 127.0.0.1, a LAN address or an old domain needs the address that works, and its operator the setting.
- */
-export function invalidOriginMessage(publicUrl: string): string {
-  return `This board's address is ${publicUrl}: open it there to sign in or create an account. (Its operator sets that address with PUBLIC_URL.)`;
 }
 
 async function isInvalidOrigin(response: Response): Promise<boolean> {
@@ -130,9 +124,28 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   // JSON in one piece, pages and feeds as they stream; the fingerprinted assets were compressed at build time.
   app.use(compressResponses());
 
+  /** A page, with this answer's nonce in its policy; `formRefusal` is a refused form post for its route's action. */
+  const renderPage = async (render: PageHandler, request: Request, formRefusal?: FormRefusal) => {
+    const nonce = newNonce();
+    const response = await render(request, nonce, formRefusal);
+    if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
+    const html = new Response(response.body, response);
+    html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development: viteDevServer }));
+    html.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+    return html;
+  };
+
   app.use(async (c, next) => {
     c.set("services", services);
     c.set("clientIp", clientIp(c, services.env.TRUSTED_PROXY_HEADER));
+    if (pages) {
+      // The form's body is read already: the page is asked with the post's headers alone, and the refusal.
+      c.set("renderRefusal", (refusal) => {
+        const headers = new Headers(c.req.raw.headers);
+        for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
+        return renderPage(pages, new Request(c.req.url, { method: "POST", headers }), refusal);
+      });
+    }
     await next();
   });
 
@@ -173,8 +186,9 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/feeds", feedsRoutes);
   app.route("/", contactFormPost);
   app.route("/", reportFormPost);
+  app.route("/", jobFormPosts);
   app.route("/", alertFormPost);
-  app.route("/", signUpFormPost);
+  app.route("/", loginFormPost);
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);
@@ -204,7 +218,6 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
 
   if (pages) {
     app.all("*", async (c) => {
-      const nonce = newNonce();
       // A form post's action (the apply page) counts per client, so it is told the address, as better-auth is; a
       // value the client sent in this header itself is overwritten. So is a job page, which counts a view per person
       // (issue 32). Other reads go through untouched.
@@ -214,12 +227,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
         headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
         request = new Request(request, { headers });
       }
-      const response = await pages(request, nonce);
-      if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
-      const html = new Response(response.body, response);
-      html.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development: viteDevServer }));
-      html.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-      return html;
+      return renderPage(pages, request);
     });
   }
 

@@ -6,12 +6,12 @@ import { bearer } from "better-auth/plugins/bearer";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import { jwt } from "better-auth/plugins/jwt";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { VERIFIED_LANDING, type SessionUser, type SignInMethods, type SocialProviderId } from "#shared/session.ts";
+import type { SessionUser, SignInMethods, SocialProviderId } from "#shared/session.ts";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
-import { DomainError, invalid, rateLimited } from "#server/errors.ts";
 import { hashPassword, verifyPassword } from "#server/password.ts";
+import { authFormPosts } from "#server/auth/form-posts.ts";
 import { secondStepForEveryMethod } from "#server/auth/second-step.ts";
 import { composePasswordResetMail, composeVerificationMail, enqueueMail } from "#server/mail.ts";
 
@@ -233,47 +233,8 @@ export function createSessions({ auth, env }: { auth: Auth; env: Env }) {
   return {
     getUser: ({ headers }: { headers: Headers }) => getSessionUser(auth, headers),
     signInMethods: () => signInMethods,
-    /**
-     * Sign-up from the login page's form sent without JavaScript (ADR 41). It goes to the endpoint the page's script
-     * calls, through better-auth's handler, so better-auth's per-address limit and Origin check hold as for any
-     * sign-up; only the proof of work, which sits in front of the JSON route, is not asked. Resolves to the session
-     * cookies to set.
-     */
-    async signUpFromForm({
-      fields,
-      headers,
-      clientIp,
-    }: {
-      fields: Record<string, string>;
-      headers: Headers;
-      clientIp: string;
-    }): Promise<string[]> {
-      if (fields.terms !== "yes") throw invalid("Agree to the Terms and Conditions first");
-      const email = (fields.email ?? "").trim();
-      // As the page's script does: a name left empty is the address's local part.
-      const name = (fields.name ?? "").trim() || email.split("@")[0] || email;
-      const forwarded = new Headers({ "content-type": "application/json", [CLIENT_IP_HEADER]: clientIp });
-      for (const header of ["origin", "cookie", "user-agent"]) {
-        const value = headers.get(header);
-        if (value) forwarded.set(header, value);
-      }
-      const response = await auth.handler(
-        new Request(`${env.PUBLIC_URL}/api/auth/sign-up/email`, {
-          method: "POST",
-          headers: forwarded,
-          body: JSON.stringify({ email, password: fields.password ?? "", name, callbackURL: VERIFIED_LANDING }),
-        }),
-      );
-      if (response.ok) return response.headers.getSetCookie();
-      const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-      const message = body.message ?? "The account could not be created";
-      if (response.status === 429) throw rateLimited(message, Number(response.headers.get("x-retry-after") ?? 60));
-      if (body.code?.startsWith("USER_ALREADY_EXISTS")) throw new DomainError("CONFLICT", message);
-      if (response.status === 400 || response.status === 422) throw invalid(message);
-      // 403: sent from another origin than PUBLIC_URL (better-auth's check).
-      if (response.status === 403) throw new DomainError("FORBIDDEN", message);
-      throw new Error(`better-auth answered a sign-up with ${response.status}: ${message}`);
-    },
+    /** The login page's forms sent without JavaScript (ADR 41), through better-auth's own handler. */
+    formPosts: authFormPosts({ handler: auth.handler, publicUrl: env.PUBLIC_URL, clientIpHeader: CLIENT_IP_HEADER }),
     /** Whether the signed-in account turned on two-step sign-in; null when nobody is signed in. */
     async secondFactorEnabled({ headers }: { headers: Headers }): Promise<boolean | null> {
       const session = await auth.api.getSession({ headers });

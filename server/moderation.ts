@@ -184,8 +184,10 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
       fields: Record<string, unknown>;
     }) {
       const row = await jobs.getListingForReview({ id });
-      if (row.status !== "published") throw notFound("Job not found");
-      if (viewer && row.ownerId === viewer.id) throw forbidden("You cannot report your own listing");
+      if (row.status !== "published")
+        throw notFound("This listing is no longer on the board, so there is nothing to report.");
+      if (viewer && row.ownerId === viewer.id)
+        throw forbidden("This listing is yours: you cannot report your own listing. Edit or delete it in My Listings.");
       const report = parseOrThrow(jobReportSchema, fields);
       const result = await storeReport(
         db,

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from "react-router";
 import type { PageHandler } from "#server/app.ts";
 import type { AppServices } from "#server/services.ts";
+import type { FormRefusal } from "#shared/form-post.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -14,7 +15,7 @@ type AppBuild = ServerBuild & {
   /** app/entry.server.tsx re-exports these: the context keys and React Router are the very objects the bundled routes use. */
   entry: {
     module: {
-      createLoadContext: (services: AppServices, nonce?: string) => RouterContextProvider;
+      createLoadContext: (services: AppServices, nonce?: string, formRefusal?: FormRefusal) => RouterContextProvider;
       createRequestHandler: typeof createRequestHandler;
     };
   };
@@ -52,17 +53,18 @@ export async function ensureBuild(log: (message: string) => Promise<void> | void
 export async function productionPages(services: AppServices): Promise<PageHandler> {
   const build = (await import(BUILD_ENTRY)) as AppBuild;
   const handler = build.entry.module.createRequestHandler(build, "production");
-  return (request, nonce) => handler(request, build.entry.module.createLoadContext(services, nonce));
+  return (request, nonce, formRefusal) =>
+    handler(request, build.entry.module.createLoadContext(services, nonce, formRefusal));
 }
 
 /** Development: Vite renders with hot reload; its middleware runs before Hono in the same server. */
 export async function developmentPages(services: AppServices) {
   const { createServer } = await import("vite");
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
-  const pages: PageHandler = async (request, nonce) => {
+  const pages: PageHandler = async (request, nonce, formRefusal) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as AppBuild;
     const handler = build.entry.module.createRequestHandler(build, "development");
-    return handler(request, build.entry.module.createLoadContext(services, nonce));
+    return handler(request, build.entry.module.createLoadContext(services, nonce, formRefusal));
   };
   return { pages, middlewares: vite.middlewares, close: () => vite.close() };
 }

@@ -327,6 +327,23 @@ export const JOB_FORM_TEXT_FIELDS = JOB_FIELDS.filter(
   (field): field is JobFormTextField => !(NOT_ON_FORM as readonly string[]).includes(field),
 );
 
+/**
+ * The skills as a form without JavaScript sends them (ADR 41): one text, the skills separated by commas. The schema
+ * normalises and merges them as it does the list the page's script sends.
+ */
+export function skillsFromText(text: string): { value: string }[] {
+  return text
+    .split(",")
+    .map((value) => value.trim())
+    .filter((value) => value !== "")
+    .map((value) => ({ value }));
+}
+
+/** A job form posted without JavaScript, as the API's body: its fields as they are, and the skills as a list. */
+export function jobFieldsFromForm({ skills = "", ...fields }: Record<string, string>): Record<string, unknown> {
+  return { ...fields, skills: skillsFromText(skills) };
+}
+
 /** Optional input fields come back as `null` when empty. */
 type Stored<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
 

@@ -78,3 +78,26 @@ export const REPORT_FORM_ERRORS = {
   limited: "You have sent several reports in a short time. Please try again later.",
 } as const;
 export type ReportFormRefusal = keyof typeof REPORT_FORM_ERRORS;
+
+/** Where a listing stands once posted: live, waiting for review, or held until its poster verifies their address. */
+export type PostedOutcome = "published" | "pending" | "held";
+
+export function postedOutcome({
+  status,
+  awaitingVerification,
+}: {
+  status: JobStatus;
+  awaitingVerification: boolean;
+}): PostedOutcome {
+  if (awaitingVerification) return "held";
+  return status === "pending" ? "pending" : "published";
+}
+
+/** What the poster is told of a listing not live yet: in the post page's dialog, and on My Listings after a no-JS post. */
+export function postedNotice(outcome: PostedOutcome, email: string): string | null {
+  if (outcome === "held")
+    return `It is not shown to job seekers until you verify your email address: follow the link we sent to ${email}.`;
+  if (outcome === "pending")
+    return "It is not shown to job seekers yet: new listings are reviewed first, and we will email you when it is published.";
+  return null;
+}

@@ -18,13 +18,39 @@ export const SECOND_STEP_PATH = "/login?signin=second-step";
 export const VERIFIED_LANDING = "/my-job?verified";
 
 /**
- * The login page's sign-up form sent without JavaScript (ADR 41) lands back on `/login` with `?signup=sent`, or with
- * one of these refusals. The browser itself checks the box, the address and the length first, so `invalid` is rare.
+ * The login page's forms sent without JavaScript (ADR 41) land back on `/login` with `?signup=sent`, `?signin=existing`
+ * or `?signin=second-step` (the code is asked next), or with one of these refusals: `?signup=`, `?signin=`, or, for a
+ * code, `?signin=second-step&step=`. The browser itself checks the boxes, the address and the length first, so
+ * `invalid` is rare.
  */
-export const SIGN_UP_FORM_ERRORS = {
+export type LoginFormRefusal = "invalid" | "taken" | "limited" | "wrong";
+
+const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+export const SIGN_UP_FORM_ERRORS: Partial<Record<LoginFormRefusal, string>> = {
   invalid:
     "Please agree to the Terms and Conditions, and give a valid email address and a password of 8 to 128 characters.",
   taken: "An account with this email already exists. Sign in instead.",
-  limited: "Too many attempts. Please wait a minute and try again.",
-} as const;
-export type SignUpFormRefusal = keyof typeof SIGN_UP_FORM_ERRORS;
+  limited: TOO_MANY_ATTEMPTS,
+};
+
+export const SIGN_IN_FORM_ERRORS: Partial<Record<LoginFormRefusal, string>> = {
+  invalid: "Please agree to the Terms and Conditions, and give your email address and password.",
+  wrong: "Wrong email or password. Please try again.",
+  limited: TOO_MANY_ATTEMPTS,
+};
+
+export const SECOND_STEP_FORM_ERRORS: Partial<Record<LoginFormRefusal, string>> = {
+  invalid: "Enter the code from your authenticator app, or a recovery code.",
+  wrong:
+    "That code is not right (a recovery code works once), or this sign-in took too long. Try again, or sign in again.",
+  limited: TOO_MANY_ATTEMPTS,
+};
+
+/**
+ * better-auth refuses a form sent from any origin but PUBLIC_URL with a bare "Invalid origin" (403). Whoever opened the
+ * board at 127.0.0.1, a LAN address or an old domain needs the address that works, and its operator the setting.
+ */
+export function invalidOriginMessage(publicUrl: string): string {
+  return `This board's address is ${publicUrl}: open it there to sign in or create an account. (Its operator sets that address with PUBLIC_URL.)`;
+}

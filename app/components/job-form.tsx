@@ -13,6 +13,7 @@ import {
   jobPostSchema,
   normaliseSkillName,
   SALARY_TYPES,
+  skillsFromText,
   type Job,
   type JobFormTextField,
 } from "#shared/job.ts";
@@ -20,6 +21,8 @@ import { DEFAULT_CURRENCY } from "#shared/currencies.ts";
 import type { Company } from "#shared/companies.ts";
 import { Link } from "react-router";
 import { fieldErrors, messagesByField } from "#shared/errors.ts";
+import type { FormRefusal } from "#shared/form-post.ts";
+import { Honeypot } from "#app/components/honeypot.tsx";
 import {
   area,
   choice,
@@ -97,6 +100,15 @@ export function withCompany(values: JobFormState, company: Company | undefined):
   };
 }
 
+/** A refused no-JS post as the form shows it again: every field as it was typed (the skills as one text). */
+export function formFromPost(values: Record<string, string>): JobFormState {
+  const typed = Object.fromEntries(JOB_FORM_TEXT_FIELDS.map((field) => [field, values[field] ?? ""]));
+  return {
+    ...(typed as Record<TextField, string>),
+    skills: skillsFromText(values.skills ?? "").map(({ value }) => asSkill(value)),
+  };
+}
+
 export type JobFormProps = {
   initial: JobFormState;
   /**
@@ -117,6 +129,12 @@ export type JobFormProps = {
   openingsStep: "1" | "0.01";
   resetOnSuccess: boolean;
   onSubmit: (job: JobFormState) => Promise<SubmitOutcome>;
+  /**
+   * The form a browser without JavaScript posts itself (ADR 41), to this path: plain controls where the script's
+   * would need it (the skills as one text), the company's fields always shown, and the honeypot. `refused` is that
+   * post refused, its messages shown as the script shows the API's.
+   */
+  withoutScripts?: { postTo: string; refused?: FormRefusal };
 };
 
 const lineInput = text();
@@ -147,10 +165,12 @@ export function JobForm({
   openingsStep,
   resetOnSuccess,
   onSubmit,
+  withoutScripts,
 }: JobFormProps) {
-  const [values, setValues] = useState<JobFormState>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const refused = withoutScripts?.refused;
+  const [values, setValues] = useState<JobFormState>(refused ? formFromPost(refused.values) : initial);
+  const [errors, setErrors] = useState<Record<string, string>>(refused ? messagesByField(refused.fields) : {});
+  const [formError, setFormError] = useState<string | null>(refused?.message ?? null);
   const [busy, setBusy] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [skillInput, setSkillInput] = useState("");
@@ -236,7 +256,15 @@ export function JobForm({
   );
 
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-busy={busy} className="grid gap-8">
+    <form
+      ref={form}
+      onSubmit={submit}
+      {...(withoutScripts ? { method: "post", action: withoutScripts.postTo } : {})}
+      noValidate
+      aria-busy={busy}
+      className="grid gap-8"
+    >
+      {withoutScripts ? <Honeypot /> : null}
       <div role="alert" className="empty:hidden">
         {formError ? (
           <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{formError}</p>
@@ -259,46 +287,66 @@ export function JobForm({
         {field("higherEducation", "Higher Education (optional)", lineInput)}
         <div className="sm:col-span-2">
           {/* react-select owns the input's aria-describedby, so its message is tied by aria-errormessage and announced politely. */}
-          <Field id={idOf("skills")} label="Required Skill Sets" error={errors.skills} liveError>
-            <CreatableSelect<Skill, true>
-              instanceId={`${prefix}-skills-select`}
-              inputId={idOf("skills")}
-              isMulti
-              // Ranked here (exact, then starts with, then holds what is typed); react-select's own filter would keep
-              // list order and hide nothing better.
-              options={suggestSkills(
-                skillInput,
-                values.skills.map(({ value }) => value),
-              ).map(asSkill)}
-              filterOption={null}
-              value={values.skills}
-              onChange={(selected) => update("skills", [...selected])}
-              onCreateOption={(typed) => update("skills", addSkill(values.skills, typed))}
-              inputValue={skillInput}
-              onInputChange={setSkillInput}
-              onKeyDown={(event) => {
-                // A skill already chosen ("react" beside React) leaves nothing to pick, and react-select would let Enter
-                // submit the half-filled form; it is taken as "already there" instead.
-                if (
-                  event.key === "Enter" &&
-                  skillInput !== "" &&
-                  addSkill(values.skills, skillInput) === values.skills
-                ) {
-                  event.preventDefault();
-                  setSkillInput("");
-                }
-              }}
-              // Last: Enter takes the best existing skill ("Rea" → React); creating what was typed is one arrow away.
-              createOptionPosition="last"
-              aria-invalid={Boolean(errors.skills)}
-              aria-errormessage={errors.skills ? `${idOf("skills")}-error` : undefined}
-              styles={{
-                // react-select's default grey placeholder is below WCAG contrast on white.
-                placeholder: (base) => ({ ...base, color: "#475569" }),
-                control: (base) => ({ ...base, borderColor: errors.skills ? "#dc2626" : "#cbd5e1" }),
-              }}
-            />
-          </Field>
+          {withoutScripts ? (
+            <Field
+              id={idOf("skills")}
+              label="Required Skill Sets"
+              error={errors.skills}
+              hint="Separate the skills with commas, e.g. React, Node."
+            >
+              <input
+                id={idOf("skills")}
+                name="skills"
+                defaultValue={values.skills.map(({ value }) => value).join(", ")}
+                aria-invalid={Boolean(errors.skills)}
+                aria-describedby={[errors.skills ? `${idOf("skills")}-error` : "", `${idOf("skills")}-hint`]
+                  .filter(Boolean)
+                  .join(" ")}
+                className={inputClass}
+              />
+            </Field>
+          ) : (
+            <Field id={idOf("skills")} label="Required Skill Sets" error={errors.skills} liveError>
+              <CreatableSelect<Skill, true>
+                instanceId={`${prefix}-skills-select`}
+                inputId={idOf("skills")}
+                isMulti
+                // Ranked here (exact, then starts with, then holds what is typed); react-select's own filter would keep
+                // list order and hide nothing better.
+                options={suggestSkills(
+                  skillInput,
+                  values.skills.map(({ value }) => value),
+                ).map(asSkill)}
+                filterOption={null}
+                value={values.skills}
+                onChange={(selected) => update("skills", [...selected])}
+                onCreateOption={(typed) => update("skills", addSkill(values.skills, typed))}
+                inputValue={skillInput}
+                onInputChange={setSkillInput}
+                onKeyDown={(event) => {
+                  // A skill already chosen ("react" beside React) leaves nothing to pick, and react-select would let Enter
+                  // submit the half-filled form; it is taken as "already there" instead.
+                  if (
+                    event.key === "Enter" &&
+                    skillInput !== "" &&
+                    addSkill(values.skills, skillInput) === values.skills
+                  ) {
+                    event.preventDefault();
+                    setSkillInput("");
+                  }
+                }}
+                // Last: Enter takes the best existing skill ("Rea" → React); creating what was typed is one arrow away.
+                createOptionPosition="last"
+                aria-invalid={Boolean(errors.skills)}
+                aria-errormessage={errors.skills ? `${idOf("skills")}-error` : undefined}
+                styles={{
+                  // react-select's default grey placeholder is below WCAG contrast on white.
+                  placeholder: (base) => ({ ...base, color: "#475569" }),
+                  control: (base) => ({ ...base, borderColor: errors.skills ? "#dc2626" : "#cbd5e1" }),
+                }}
+              />
+            </Field>
+          )}
         </div>
       </Section>
 
@@ -348,19 +396,27 @@ export function JobForm({
             </Field>
           </div>
         ) : null}
+        {withoutScripts && companies.length > 0 ? (
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            For a new company, give its details below; a company picked above keeps its own.
+          </p>
+        ) : null}
         {pickedCompany && pickedCompany.id === otherCompany?.id ? (
           <p className="text-sm text-slate-700 sm:col-span-2">
             An admin merged this listing&apos;s company into {pickedCompany.name}, which another employer owns: the
             listing shows its details, which that employer edits. It stays there unless you pick another company.
           </p>
-        ) : pickedCompany ? (
-          <p className="text-sm text-slate-700 sm:col-span-2">
-            This listing shows {pickedCompany.name}&apos;s details.{" "}
-            <Link to={`/companies/${pickedCompany.slug}/edit`} className="font-medium text-brand-700 underline">
-              Edit the company
-            </Link>{" "}
-            to change them on every listing of it.
-          </p>
+        ) : null}
+        {pickedCompany && !withoutScripts ? (
+          pickedCompany.id === otherCompany?.id ? null : (
+            <p className="text-sm text-slate-700 sm:col-span-2">
+              This listing shows {pickedCompany.name}&apos;s details.{" "}
+              <Link to={`/companies/${pickedCompany.slug}/edit`} className="font-medium text-brand-700 underline">
+                Edit the company
+              </Link>{" "}
+              to change them on every listing of it.
+            </p>
+          )
         ) : (
           <CompanyFields field={field} />
         )}

@@ -11,7 +11,9 @@ export function Spinner({
   page?: boolean;
   className?: string;
 }) {
-  const layout = page ? "flex min-h-[50vh] w-full items-center justify-center" : "inline-flex";
+  // A page's spinner waits for the page's script; with scripts off it would spin for ever above what the page shows
+  // such a browser instead (a <noscript> form), so it is not shown there.
+  const layout = page ? "flex min-h-[50vh] w-full items-center justify-center noscript:hidden" : "inline-flex";
   return (
     <span role="status" aria-label={label} className={`${layout} flex-col items-center gap-2 ${className}`}>
       <span

@@ -5,7 +5,7 @@ import { jobToForm, type JobFormState, type SubmitOutcome } from "#app/component
 import { JobFormPage } from "#app/components/job-form-page.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";
-import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
+import { formRefusal, pageError, requireUser, servicesContext } from "#app/context.server.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/edit-job";
@@ -35,7 +35,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { job, email: user.email, companies, otherCompany };
 }
 
-export default function EditJob({ loaderData }: Route.ComponentProps) {
+/** The form posted without JavaScript is taken by the server first (ADR 41); a refusal comes here to be shown. */
+export function action({ context }: Route.ActionArgs) {
+  return formRefusal(context);
+}
+
+export default function EditJob({ loaderData, actionData }: Route.ComponentProps) {
   const { job, email, companies, otherCompany } = loaderData;
   const initial = useMemo(() => jobToForm(job), [job]);
   const [toast, setToast] = useState<string | null>(null);
@@ -57,6 +62,8 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
       title="Update Your Job"
       lead="Change any field and save. Back to"
       spinnerLabel="Loading the job"
+      postTo={`/edit-job/${job._id}`}
+      refused={actionData}
       initial={initial}
       companies={companies}
       otherCompany={otherCompany}

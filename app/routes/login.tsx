@@ -10,7 +10,13 @@ import { useRootData } from "#app/hooks/use-root-data.ts";
 import { useElapsed } from "#app/hooks/use-elapsed.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
-import { SIGN_UP_FORM_ERRORS, VERIFIED_LANDING, type SignUpFormRefusal } from "#shared/session.ts";
+import {
+  SECOND_STEP_FORM_ERRORS,
+  SIGN_IN_FORM_ERRORS,
+  SIGN_UP_FORM_ERRORS,
+  VERIFIED_LANDING,
+  type LoginFormRefusal,
+} from "#shared/session.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -30,6 +36,20 @@ const PROVIDERS: { id: SignInProvider; name: string }[] = [
   { id: "google", name: "Google" },
   { id: "github", name: "GitHub" },
 ];
+
+const TERMS_LABEL = (
+  <>
+    I agree to the{" "}
+    <Link to="/terms-and-condition" className="font-medium text-brand-700 underline">
+      Terms and Conditions
+    </Link>{" "}
+    and the{" "}
+    <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+      Privacy Policy
+    </Link>
+    .
+  </>
+);
 
 type Mode = "signIn" | "signUp";
 
@@ -165,7 +185,7 @@ export default function Login() {
         <Spinner page label="Loading sign-in" />
         {/* What a browser without scripts gets instead of the page the spinner waits for (ADR 41). */}
         <noscript>
-          <SignUpWithoutScripts target={target} outcome={searchParams.get("signup")} />
+          <LoginWithoutScripts target={target} searchParams={searchParams} />
         </noscript>
       </>
     );
@@ -243,15 +263,7 @@ export default function Login() {
           className="mt-1 size-4 accent-brand-600"
         />
         <label htmlFor={ids.terms} className="text-sm text-slate-700">
-          I agree to the{" "}
-          <Link to="/terms-and-condition" className="font-medium text-brand-700 underline">
-            Terms and Conditions
-          </Link>{" "}
-          and the{" "}
-          <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
-            Privacy Policy
-          </Link>
-          .
+          {TERMS_LABEL}
         </label>
       </div>
       {termsError ? (
@@ -340,70 +352,145 @@ export default function Login() {
   );
 }
 
+const buttonClass = "rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";
+const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2.5 font-semibold hover:bg-slate-50";
+
+/** A refusal's words, when the address names one the form has words for. */
+const refusalIn = (messages: Partial<Record<LoginFormRefusal, string>>, outcome: string | null) =>
+  outcome && Object.hasOwn(messages, outcome) ? (messages[outcome as LoginFormRefusal] ?? null) : null;
+
 /**
- * Sign-up for a browser without JavaScript (ADR 41): a form the browser posts itself to `/login`, held by the
- * honeypot and better-auth's per-address limit instead of the proof of work. The browser checks the box, the address
- * and the password's length before it sends; the outcome comes back in `?signup=`. Signing in still needs scripts.
+ * The login page for a browser without JavaScript (ADR 41): forms the browser posts itself to `/login`, held by the
+ * honeypot and better-auth's own limits instead of the proof of work. The outcome comes back in the address: a
+ * refusal, a success with the way on, or the second step's code form for an account that has two-step sign-in.
  */
-function SignUpWithoutScripts({ target, outcome }: { target: string; outcome: string | null }) {
-  const refused = SIGN_UP_FORM_ERRORS[outcome as SignUpFormRefusal] as string | undefined;
-  const terms = useId();
-  return (
-    <AuthCard
-      title="Create an Account"
-      intro="JavaScript is off in this browser: you can create an account with your email here. Signing in needs JavaScript."
-    >
-      <AuthMessages success={outcome === "sent" ? NEW_USER : null} error={refused ?? null} />
-      {outcome === "sent" ? (
+function LoginWithoutScripts({ target, searchParams }: { target: string; searchParams: URLSearchParams }) {
+  const signIn = searchParams.get("signin");
+  const signUp = searchParams.get("signup");
+  if (signIn === "second-step")
+    return (
+      <SecondStepWithoutScripts
+        target={target}
+        refused={refusalIn(SECOND_STEP_FORM_ERRORS, searchParams.get("step"))}
+      />
+    );
+  const success = signIn === "existing" ? RETURNING_USER : signUp === "sent" ? NEW_USER : null;
+  if (success) {
+    return (
+      <AuthCard title="Sign In" intro="JavaScript is off in this browser.">
+        <AuthMessages success={success} error={null} />
         <Link to={target} className="mt-4 inline-block font-medium text-brand-700 underline">
           Continue
         </Link>
-      ) : (
-        <form method="post" action="/login" className="mt-4 grid gap-4">
-          <Honeypot />
-          <input type="hidden" name="from" value={target} />
-          <div className="flex items-start gap-2">
-            <input
-              id={terms}
-              type="checkbox"
-              name="terms"
-              value="yes"
-              required
-              className="mt-1 size-4 accent-brand-600"
-            />
-            <label htmlFor={terms} className="text-sm text-slate-700">
-              I agree to the{" "}
-              <Link to="/terms-and-condition" className="font-medium text-brand-700 underline">
-                Terms and Conditions
-              </Link>{" "}
-              and the{" "}
-              <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
-                Privacy Policy
-              </Link>
-              .
-            </label>
-          </div>
-          <AuthField label="Name" name="name" autoComplete="name" />
-          <AuthField label="Email" name="email" type="email" required autoComplete="email" />
-          <AuthField
-            label="Password"
-            name="password"
-            type="password"
+      </AuthCard>
+    );
+  }
+  return (
+    <EmailFormWithoutScripts
+      target={target}
+      refused={
+        refusalIn(SIGN_IN_FORM_ERRORS, signIn) ??
+        refusalIn(SIGN_UP_FORM_ERRORS, signUp) ??
+        (signIn === "error" ? PROVIDER_ERROR : null)
+      }
+    />
+  );
+}
+
+/**
+ * Sign in, or create an account, with one form: the button pressed says which (`intent`). The browser checks the box,
+ * the address and the password's length before it sends.
+ */
+function EmailFormWithoutScripts({ target, refused }: { target: string; refused: string | null }) {
+  const terms = useId();
+  return (
+    <AuthCard
+      title="Sign In or Create an Account"
+      intro="JavaScript is off in this browser: sign in or create an account with your email here."
+    >
+      <AuthMessages success={null} error={refused} />
+      <form method="post" action="/login" className="mt-4 grid gap-4">
+        <Honeypot />
+        <input type="hidden" name="from" value={target} />
+        <div className="flex items-start gap-2">
+          <input
+            id={terms}
+            type="checkbox"
+            name="terms"
+            value="yes"
             required
-            minLength={8}
-            maxLength={128}
-            autoComplete="new-password"
-          >
-            <p className="text-xs text-slate-600">At least 8 characters.</p>
-          </AuthField>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
+            className="mt-1 size-4 accent-brand-600"
+          />
+          <label htmlFor={terms} className="text-sm text-slate-700">
+            {TERMS_LABEL}
+          </label>
+        </div>
+        <AuthField label="Email" name="email" type="email" required autoComplete="email" />
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          required
+          minLength={8}
+          maxLength={128}
+          autoComplete="current-password"
+        >
+          <Link to="/forgot-password" className="justify-self-start text-sm font-medium text-brand-700 underline">
+            Forgot password?
+          </Link>
+        </AuthField>
+        {/* The first button is the one Enter presses: signing in. */}
+        <button type="submit" name="intent" value="sign-in" className={buttonClass}>
+          Sign in with email
+        </button>
+        <div className="mt-2 grid gap-4 border-t border-slate-200 pt-4">
+          <p className="text-sm text-slate-700">
+            New here? Add your name if you like, and create an account with this email and a password of at least 8
+            characters.
+          </p>
+          <AuthField label="Name" name="name" autoComplete="name" />
+          <button type="submit" name="intent" value="sign-up" className={secondaryButtonClass}>
             Create account
           </button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}
+
+/**
+ * The second step of a sign-in without JavaScript: the password (or a provider) was right, and better-auth holds the
+ * sign-in in its challenge cookie until a code from the authenticator app, or a recovery code, is given.
+ */
+function SecondStepWithoutScripts({ target, refused }: { target: string; refused: string | null }) {
+  return (
+    <AuthCard title="Two-step sign-in" intro="Your account asks for a second step after signing in.">
+      <AuthMessages success={null} error={refused} />
+      <form method="post" action="/login" className="mt-4 grid gap-4">
+        <input type="hidden" name="from" value={target} />
+        <AuthField
+          label="6-digit code from your authenticator app"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+        />
+        <button type="submit" name="intent" value="totp-code" className={buttonClass}>
+          Verify and sign in
+        </button>
+      </form>
+      <details className="mt-4">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">
+          Use a recovery code instead
+        </summary>
+        <form method="post" action="/login" className="mt-4 grid gap-4">
+          <input type="hidden" name="from" value={target} />
+          <AuthField label="Recovery code" name="code" autoComplete="off" required />
+          <button type="submit" name="intent" value="recovery-code" className={buttonClass}>
+            Sign in with the recovery code
+          </button>
         </form>
-      )}
+      </details>
     </AuthCard>
   );
 }

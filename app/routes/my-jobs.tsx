@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Dialog } from "#app/components/dialog.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { isExpired, type Job } from "#shared/job.ts";
-import { statusLabel, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
+import { postedNotice, statusLabel, type JobStatus, type OwnedJob, type PostedOutcome } from "#shared/moderation.ts";
 import { api } from "#app/lib/api-client.ts";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
@@ -28,9 +28,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // What each of the user's own listings earned (issue 32).
   const totals = await stats.totalsOf({ jobIds: mine.map((job) => job._id) });
+  const query = new URL(request.url).searchParams;
   // Back from the verification link (VERIFIED_LANDING): say it worked, once the address really is verified.
-  const justVerified = new URL(request.url).searchParams.has("verified") && !mustVerifyEmail;
-  return { jobs: mine, justVerified, applicationCounts, totals };
+  const justVerified = query.has("verified") && !mustVerifyEmail;
+  return { jobs: mine, justVerified, applicationCounts, totals, justSent: sentWithoutScripts(query, user.email) };
+}
+
+const POSTED_OUTCOMES: readonly string[] = ["published", "pending", "held"] satisfies PostedOutcome[];
+
+/**
+ * Back from the job form posted without JavaScript (ADR 41): what the page's script says in its dialog and toast,
+ * said here, where it lands (`?posted=` with where the listing stands, or `?updated`).
+ */
+function sentWithoutScripts(query: URLSearchParams, email: string): { title: string; detail: string | null } | null {
+  const posted = query.get("posted");
+  if (posted && POSTED_OUTCOMES.includes(posted))
+    return { title: "✔ Congratulations Job Posted Successfully", detail: postedNotice(posted as PostedOutcome, email) };
+  return query.has("updated") ? { title: "✔ Job Updated Successfully", detail: null } : null;
 }
 
 /** Only the owner sees a listing that is not published; the badge says why nobody else does. */
@@ -147,6 +161,12 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
         <Link to="/account/security" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
           Two-step sign-in
         </Link>
+        {loaderData.justSent ? (
+          <div role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+            <p className="font-medium">{loaderData.justSent.title}</p>
+            {loaderData.justSent.detail ? <p className="mt-1">{loaderData.justSent.detail}</p> : null}
+          </div>
+        ) : null}
         {loaderData.justVerified ? (
           <p role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
             Your email address is verified: your listings can now go live.

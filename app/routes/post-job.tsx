@@ -4,10 +4,11 @@ import { emptyJobForm, withCompany, type JobFormState, type SubmitOutcome } from
 import { JobFormPage } from "#app/components/job-form-page.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";
-import { requireUser, servicesContext } from "#app/context.server.ts";
+import { formRefusal, requireUser, servicesContext } from "#app/context.server.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { PostJobAnswer } from "#shared/api.ts";
+import { postedNotice, postedOutcome } from "#shared/moderation.ts";
 import type { Route } from "./+types/post-job";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -21,8 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: user.email, companies };
 }
 
+/** The form posted without JavaScript is taken by the server first (ADR 41); a refusal comes here to be shown. */
+export function action({ context }: Route.ActionArgs) {
+  return formRefusal(context);
+}
+
 /** Spec §9: the app moves on to My Listings 2 s after the toast. */
-export default function PostJob({ loaderData }: Route.ComponentProps) {
+export default function PostJob({ loaderData, actionData }: Route.ComponentProps) {
   // The employer's first company is picked to begin with; the select offers the others and "A new company".
   const initial = useMemo(() => withCompany(emptyJobForm(), loaderData.companies[0]), [loaderData.companies]);
   // What the server said of the listing: the dialog keeps the spec's words and adds where the listing stands.
@@ -40,6 +46,8 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
     return result;
   };
 
+  const notice = posted ? postedNotice(postedOutcome(posted), loaderData.email) : null;
+
   const acknowledge = () => {
     setPosted(null);
     setToast("✔ Congratulations Job Posted Successfully");
@@ -51,6 +59,8 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
       title="Post a Job for Free"
       lead="Once posted, you can edit or delete your listing any time in"
       spinnerLabel="Loading the job form"
+      postTo="/post-job"
+      refused={actionData}
       initial={initial}
       companies={loaderData.companies}
       postedByEmail={loaderData.email}
@@ -75,13 +85,7 @@ export default function PostJob({ loaderData }: Route.ComponentProps) {
         }
       >
         <p>View your listings in My Listings to edit or delete them anytime.</p>
-        {posted?.status === "pending" ? (
-          <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-            {posted.awaitingVerification
-              ? `It is not shown to job seekers until you verify your email address: follow the link we sent to ${loaderData.email}.`
-              : "It is not shown to job seekers yet: new listings are reviewed first, and we will email you when it is published."}
-          </p>
-        ) : null}
+        {notice ? <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-amber-900">{notice}</p> : null}
       </Dialog>
       <Toast message={toast} onDismiss={() => setToast(null)} />
     </JobFormPage>

@@ -1,30 +1,17 @@
 import { ALERT_FREQUENCIES, describeSearch, type AlertSummary } from "#shared/alerts.ts";
 import { escapeHtml } from "#shared/html.ts";
+import { htmlPage } from "#server/http/html-page.ts";
 
-/**
- * The pages alert mails link to. They are plain server-rendered forms with no script, so they work from any mail
- * client's browser, before the app's bundle loads, and under the site's content security policy.
- */
-function page(siteName: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a}button{font:inherit;padding:.4rem .9rem;border-radius:.4rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#b91c1c;border-color:#b91c1c}li{margin:.75rem 0}form{display:inline}select{font:inherit}</style>
-</head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Back to the jobs</a></p></main></body>
-</html>
-`;
-}
-
+/** The pages alert mails link to: plain server-rendered forms with no script, so they work from any mail client's browser. */
 export const confirmPage = (siteName: string, search: Record<string, string>) =>
-  page(
+  htmlPage(
     siteName,
     "Confirm your job alert",
     `<p>Mail me new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong>.</p><form method="post"><button type="submit">Confirm alert</button></form>`,
   );
 
 export const confirmedPage = (siteName: string, search: Record<string, string>, manageUrl: string) =>
-  page(
+  htmlPage(
     siteName,
     "Alert confirmed",
     `<p>You will get new jobs matching <strong>${escapeHtml(describeSearch(search))}</strong> by email.</p><p><a href="${escapeHtml(manageUrl)}">Manage your alerts</a></p>`,
@@ -35,18 +22,22 @@ export const unsubscribePage = (
   alert: { search: Record<string, string>; email: string } | undefined,
 ) =>
   alert
-    ? page(
+    ? htmlPage(
         siteName,
         "Unsubscribe from this alert?",
         `<p>${escapeHtml(alert.email)} will get no more mail for <strong>${escapeHtml(describeSearch(alert.search))}</strong>.</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
       )
-    : page(siteName, "Already unsubscribed", "<p>This alert no longer exists: no more mail will be sent for it.</p>");
+    : htmlPage(
+        siteName,
+        "Already unsubscribed",
+        "<p>This alert no longer exists: no more mail will be sent for it.</p>",
+      );
 
 export const unsubscribedPage = (siteName: string) =>
-  page(siteName, "Unsubscribed", "<p>You will get no more mail for this alert.</p>");
+  htmlPage(siteName, "Unsubscribed", "<p>You will get no more mail for this alert.</p>");
 
 export const messagePage = (siteName: string, title: string, message: string) =>
-  page(siteName, title, `<p>${escapeHtml(message)}</p>`);
+  htmlPage(siteName, title, `<p>${escapeHtml(message)}</p>`);
 
 export function managePage(siteName: string, email: string, alerts: AlertSummary[], notice?: string): string {
   const items = alerts.map(
@@ -56,7 +47,7 @@ export function managePage(siteName: string, email: string, alerts: AlertSummary
 <form method="post" action="./${alert.id}"><label>Frequency <select name="frequency">${ALERT_FREQUENCIES.map((f) => `<option value="${f}"${f === alert.frequency ? " selected" : ""}>${f}</option>`).join("")}</select></label> <button type="submit">Save</button></form>
 <form method="post" action="./${alert.id}/delete"><button type="submit" class="secondary">Delete</button></form></li>`,
   );
-  return page(
+  return htmlPage(
     siteName,
     "Your job alerts",
     `${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ""}<p>Alerts mailed to ${escapeHtml(email)}.</p>${

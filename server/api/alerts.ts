@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { isDomainError } from "#server/errors.ts";
 import { readFormFields, readJsonObject } from "#server/http/body.ts";
 import { answerFormPost } from "#server/http/form-post.ts";
-import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
+import { htmlAnswer } from "#server/http/html-page.ts";
 import { spendChallenge } from "#server/api/challenge.ts";
 import type { AppBindings } from "#server/http/types.ts";
 import { alertSearchSchema, type AlertFormRefusal } from "#shared/alerts.ts";
@@ -52,18 +52,11 @@ export const alertFormPost = new Hono<AppBindings>().post("/", (c) =>
       query.set("alert", outcome);
       return `/?${query}#job-alert`;
     },
+    notSent: "Your alert was not set up",
   }),
 );
 
 const siteName = (c: Context<AppBindings>) => c.get("services").site.name;
-
-function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 = 200) {
-  // No script runs on these pages; they carry the site's policy all the same. Never cached: they hold personal links.
-  return c.html(body, status, {
-    "Content-Security-Policy": contentSecurityPolicy(newNonce()),
-    "Cache-Control": "no-store",
-  });
-}
 
 /** A domain refusal (an expired or forged link) as a page, since these are opened from mail, not by the app. */
 async function asPage(c: Context<AppBindings>, action: () => Promise<Response>): Promise<Response> {
@@ -71,7 +64,7 @@ async function asPage(c: Context<AppBindings>, action: () => Promise<Response>):
     return await action();
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return html(
+    return htmlAnswer(
       c,
       messagePage(siteName(c), "This link does not work", error.message),
       error.code === "NOT_FOUND" ? 404 : 400,
@@ -88,17 +81,17 @@ export const alertPages = new Hono<AppBindings>()
     asPage(c, async () => {
       const alerts = c.get("services").alerts;
       const { search } = await alerts.describeConfirmation({ token: c.req.param("token") });
-      return html(c, confirmPage(siteName(c), search));
+      return htmlAnswer(c, confirmPage(siteName(c), search));
     }),
   )
   .post("/confirm/:token", (c) =>
     asPage(c, async () => {
       const { search, manageUrl } = await c.get("services").alerts.confirm({ token: c.req.param("token") });
-      return html(c, confirmedPage(siteName(c), search, manageUrl));
+      return htmlAnswer(c, confirmedPage(siteName(c), search, manageUrl));
     }),
   )
   .get("/unsubscribe/:token", async (c) =>
-    html(
+    htmlAnswer(
       c,
       unsubscribePage(siteName(c), await c.get("services").alerts.describeUnsubscribe({ token: c.req.param("token") })),
     ),
@@ -106,13 +99,13 @@ export const alertPages = new Hono<AppBindings>()
   .post("/unsubscribe/:token", (c) =>
     asPage(c, async () => {
       await c.get("services").alerts.unsubscribe({ token: c.req.param("token") });
-      return html(c, unsubscribedPage(siteName(c)));
+      return htmlAnswer(c, unsubscribedPage(siteName(c)));
     }),
   )
   .get("/manage/:token/", (c) =>
     asPage(c, async () => {
       const { email, alerts } = await c.get("services").alerts.listAlerts({ token: c.req.param("token") });
-      return html(c, managePage(siteName(c), email, alerts, c.req.query("done")));
+      return htmlAnswer(c, managePage(siteName(c), email, alerts, c.req.query("done")));
     }),
   )
   .get("/manage/:token", (c) => c.redirect(`${c.req.path}/`, 301))

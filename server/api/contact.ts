@@ -21,5 +21,6 @@ export const contactFormPost = new Hono<AppBindings>().post("/contact", (c) =>
     submit: (fields) => c.get("services").contact.sendContactMessage({ fields, clientIp: c.get("clientIp") }),
     refusals: { VALIDATION_FAILED: "invalid", RATE_LIMITED: "limited" },
     back: (outcome) => `/contact?${outcome === "sent" ? "sent=1" : `error=${outcome}`}#contact-form`,
+    notSent: "Your message was not sent",
   }),
 );

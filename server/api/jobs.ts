@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
-import { jobSearchSchema } from "#shared/job.ts";
-import type { ReportFormRefusal } from "#shared/moderation.ts";
+import { jobFieldsFromForm, jobSearchSchema } from "#shared/job.ts";
+import { postedOutcome, type ReportFormRefusal } from "#shared/moderation.ts";
 import { parseOrThrow } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
-import { answerFormPost } from "#server/http/form-post.ts";
+import { answerFormPost, answerFormPostOnPage } from "#server/http/form-post.ts";
 import { requireUser } from "#server/http/session.ts";
 import { spendChallenge } from "#server/api/challenge.ts";
 import type { AppBindings } from "#server/http/types.ts";
@@ -92,5 +92,39 @@ export const reportFormPost = new Hono<AppBindings>().post("/jobs/:id", async (c
     submit: (fields) => moderation.reportJob({ viewer, id, clientIp: c.get("clientIp"), fields }),
     refusals: { VALIDATION_FAILED: "invalid", CONFLICT: "duplicate", RATE_LIMITED: "limited" },
     back: (outcome) => `/jobs/${encodeURIComponent(id)}?report=${outcome}#report-job`,
+    // Gone between the page and the post, or the reader's own: said on a page of its own, the form being no use.
+    notSent: "Your report was not sent",
   });
 });
+
+/** Without a session, a form post goes to sign in first and then back to the form's page. */
+async function signedInOrLogin(c: Context<AppBindings>) {
+  const user = await c.get("services").sessions.getUser({ headers: c.req.raw.headers });
+  return user ?? c.redirect(`/login?from=${encodeURIComponent(c.req.path)}`, 303);
+}
+
+/**
+ * `POST /post-job` and `POST /edit-job/:id`: the job form sent by a browser without JavaScript (ADR 41). The same
+ * schema and domain verbs as the API, with its daily limit; no proof of work, so the honeypot too. Success goes where
+ * the page's script goes, My Listings, which says how it went; a refusal is the form again, with what was typed.
+ */
+export const jobFormPosts = new Hono<AppBindings>()
+  .post("/post-job", async (c) => {
+    const user = await signedInOrLogin(c);
+    if (user instanceof Response) return user;
+    return answerFormPostOnPage(c, {
+      submit: (fields) => c.get("services").jobs.postJob({ user, fields: jobFieldsFromForm(fields) }),
+      done: (posted) => `/my-job?posted=${posted ? postedOutcome(posted) : "published"}`,
+      notSent: "Your job was not posted",
+    });
+  })
+  .post("/edit-job/:id", async (c) => {
+    const user = await signedInOrLogin(c);
+    if (user instanceof Response) return user;
+    const id = c.req.param("id");
+    return answerFormPostOnPage(c, {
+      submit: (fields) => c.get("services").jobs.updateJob({ user, id, changes: jobFieldsFromForm(fields) }),
+      done: () => "/my-job?updated",
+      notSent: "Your job was not updated",
+    });
+  });

@@ -1,36 +1,98 @@
 import type { Context } from "hono";
-import type { ErrorCode } from "#shared/errors.ts";
-import { HONEYPOT_FIELD } from "#shared/form-post.ts";
-import { isDomainError } from "#server/errors.ts";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ERROR_STATUS, type ErrorCode } from "#shared/errors.ts";
+import { HONEYPOT_FIELD, type FormRefusal } from "#shared/form-post.ts";
+import { escapeHtml } from "#shared/html.ts";
+import { isDomainError, type DomainError } from "#server/errors.ts";
 import { readFormFields } from "#server/http/body.ts";
+import { htmlAnswer, htmlPage } from "#server/http/html-page.ts";
 import type { AppBindings } from "#server/http/types.ts";
 
 /**
- * A form a browser posts itself, without JavaScript, to the page it is on (ADR 41). It carries no proof of work, so
- * the honeypot and the domain's own per-address limit hold it. The answer sends the browser back to the page (303,
- * so a reload does not post again), with the outcome in the address for the page to show: `sent`, or the refusal
- * `refusals` names for the domain's error code. A refusal it does not name is answered in the one error shape.
+ * Forms a browser posts itself, without JavaScript, to the page it is on (ADR 41). They carry no proof of work, so the
+ * honeypot and the domain's own limits hold them; the answer is always a page, never the API's JSON.
  */
-export async function answerFormPost<Refusal extends string>(
+
+type Taken<T> = { fields: Record<string, string> } & (
+  { sent: true; result: T | undefined } | { sent: false; error: DomainError }
+);
+
+/** Reads the form, drops a post with the honeypot filled (a success to the bot), and submits the rest. */
+async function takeFormPost<T>(
+  c: Context<AppBindings>,
+  submit: (fields: Record<string, string>) => Promise<T>,
+): Promise<Taken<T>> {
+  const { [HONEYPOT_FIELD]: honeypot, ...fields } = await readFormFields(c);
+  if (honeypot) return { fields, sent: true, result: undefined };
+  try {
+    return { fields, sent: true, result: await submit(fields) };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return { fields, sent: false, error };
+  }
+}
+
+/**
+ * A refusal the form's page has no words for (the listing went away, the form came from another site): a page of its
+ * own, with the refusal's status and words and the way back to the page the form was on.
+ */
+function refusedPage(c: Context<AppBindings>, title: string, error: DomainError): Response {
+  if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+  const body = `<p>${escapeHtml(error.message)}</p><p><a href="${escapeHtml(c.req.path)}">Go back to the page</a></p>`;
+  const status = ERROR_STATUS[error.code] as ContentfulStatusCode;
+  return htmlAnswer(c, htmlPage(c.get("services").site.name, title, body), status);
+}
+
+/**
+ * A form whose outcome fits in the address: the browser goes back to the page (303, so a reload does not post again)
+ * with `sent`, or the refusal `refusals` names for the domain's code, for the page to turn into words from `shared/`.
+ * A refusal it does not name gets a page of its own, titled `notSent`.
+ */
+export async function answerFormPost<Refusal extends string, T = unknown>(
   c: Context<AppBindings>,
   {
     submit,
     refusals,
     back,
+    notSent,
   }: {
-    submit: (fields: Record<string, string>) => Promise<unknown>;
+    submit: (fields: Record<string, string>) => Promise<T>;
     refusals: Partial<Record<ErrorCode, Refusal>>;
-    back: (outcome: "sent" | Refusal, fields: Record<string, string>) => string;
+    /** `result` is what `submit` resolved to; none for a post the honeypot dropped. */
+    back: (outcome: "sent" | Refusal, fields: Record<string, string>, result?: T) => string;
+    notSent: string;
   },
 ): Promise<Response> {
-  const { [HONEYPOT_FIELD]: honeypot, ...fields } = await readFormFields(c);
-  if (honeypot) return c.redirect(back("sent", fields), 303);
-  try {
-    await submit(fields);
-    return c.redirect(back("sent", fields), 303);
-  } catch (error) {
-    const refusal = isDomainError(error) ? refusals[error.code] : undefined;
-    if (!refusal) throw error;
-    return c.redirect(back(refusal, fields), 303);
-  }
+  const taken = await takeFormPost(c, submit);
+  if (taken.sent) return c.redirect(back("sent", taken.fields, taken.result), 303);
+  const refusal = refusals[taken.error.code];
+  if (refusal) return c.redirect(back(refusal, taken.fields), 303);
+  return refusedPage(c, notSent, taken.error);
+}
+
+/**
+ * A form whose refusal must come back with everything typed (a job's description does not fit in an address): on
+ * success the browser goes on to `done` (303); a refusal is answered by the form's page itself, rendered for this post
+ * with the refusal (its route's action reads it: `formRefusal` in app/context.server.ts) and the refusal's status.
+ */
+export async function answerFormPostOnPage<T>(
+  c: Context<AppBindings>,
+  {
+    submit,
+    done,
+    notSent,
+  }: {
+    submit: (fields: Record<string, string>) => Promise<T>;
+    /** `result` is what `submit` resolved to; none for a post the honeypot dropped. */
+    done: (result?: T) => string;
+    notSent: string;
+  },
+): Promise<Response> {
+  const taken = await takeFormPost(c, submit);
+  if (taken.sent) return c.redirect(done(taken.result), 303);
+  const { code, message, fields = {} } = taken.error;
+  const refusal: FormRefusal = { code, message, fields, values: taken.fields };
+  const renderRefusal = c.get("renderRefusal");
+  // Without pages (an API-only server) the refusal still answers as a page, if a plainer one.
+  return renderRefusal ? renderRefusal(refusal) : refusedPage(c, notSent, taken.error);
 }

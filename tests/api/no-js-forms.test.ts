@@ -1,9 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { jobAlerts, jobReports, user } from "#server/db/schema.ts";
+import { jobAlerts, jobReports, jobs, user } from "#server/db/schema.ts";
 import { engines } from "#tests/support/engines.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor, totp } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 let ipCounter = 0;
@@ -11,7 +12,7 @@ let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
 /** What a browser without JavaScript sends: the form urlencoded, to the page's own path, with no proof of work. */
-const postForm = (url: string, fields: Record<string, string>, ip: string) =>
+const postForm = (url: string, fields: Record<string, string>, ip: string, cookie?: string) =>
   fetch(url, {
     method: "POST",
     redirect: "manual",
@@ -19,9 +20,32 @@ const postForm = (url: string, fields: Record<string, string>, ip: string) =>
       "content-type": "application/x-www-form-urlencoded",
       "x-forwarded-for": ip,
       origin: new URL(url).origin,
+      ...(cookie ? { cookie } : {}),
     },
     body: new URLSearchParams(fields),
   });
+
+/** The cookies an answer sets, as the browser sends them back (cleared ones left out). */
+const cookiesOf = (response: Response, before = "") =>
+  [
+    ...before
+      .split("; ")
+      .filter(
+        (pair) => pair && !response.headers.getSetCookie().some((set) => set.startsWith(`${pair.split("=")[0]}=`)),
+      ),
+    ...response.headers
+      .getSetCookie()
+      .map((set) => set.split(";")[0] ?? "")
+      .filter((pair) => !pair.endsWith("=")),
+  ].join("; ");
+
+/** A refusal answered as a page of its own: its status, HTML, and its words. */
+async function expectRefusedPage(response: Response, status: number, ...words: string[]) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  const page = await response.text();
+  for (const text of words) expect(page).toContain(text);
+}
 
 describe.each(engines)("the report form sent without JavaScript on %s", (engine) => {
   let server: TestServer;
@@ -70,6 +94,26 @@ describe.each(engines)("the report form sent without JavaScript on %s", (engine)
     const id = await listing();
     const refused = await report(id, { comment: "No reason picked" });
     expect(refused.headers.get("location")).toBe(`/jobs/${id}?report=invalid#report-job`);
+    expect(await reportsOf(id)).toBe(0);
+  });
+
+  test("a report on a listing taken down since the page was read is answered as a 404 page saying it was not sent", async () => {
+    const id = await listing();
+    await server.services.database.db.update(jobs).set({ status: "hidden" }).where(eq(jobs.id, id));
+    const refused = await report(id, { reason: "scam" });
+    await expectRefusedPage(refused, 404, "Your report was not sent", "no longer on the board");
+    expect(await reportsOf(id)).toBe(0);
+  });
+
+  test("an owner reporting their own listing is answered as a 403 page saying so", async () => {
+    const id = await listing();
+    const refused = await postForm(
+      `${server.url}/jobs/${id}`,
+      { website: "", reason: "scam" },
+      freshIp(),
+      owner.cookie,
+    );
+    await expectRefusedPage(refused, 403, "Your report was not sent", "you cannot report your own listing");
     expect(await reportsOf(id)).toBe(0);
   });
 
@@ -198,7 +242,7 @@ describe.each(engines)("sign-up sent without JavaScript on %s", (engine) => {
     expect(await accountsOf(email)).toBe(1);
   });
 
-  test("a sign-up form posted from another site is refused with 403 and makes no account", async () => {
+  test("a sign-up form posted from another site is refused with a 403 page naming the board's address, and makes no account", async () => {
     const email = uniqueEmail("nojs");
     const forged = await fetch(`${server.url}/login`, {
       method: "POST",
@@ -206,7 +250,12 @@ describe.each(engines)("sign-up sent without JavaScript on %s", (engine) => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://elsewhere.example" },
       body: new URLSearchParams({ terms: "yes", email, password: "correct horse battery" }),
     });
-    expect(forged.status).toBe(403);
+    await expectRefusedPage(
+      forged,
+      403,
+      "You are not signed in",
+      `This board&#39;s address is ${server.env.PUBLIC_URL}`,
+    );
     expect(forged.headers.getSetCookie()).toEqual([]);
     expect(await accountsOf(email)).toBe(0);
   });
@@ -220,5 +269,209 @@ describe.each(engines)("sign-up sent without JavaScript on %s", (engine) => {
       "/login?signup=limited&from=%2Fpost-job",
     );
     expect(await accountsOf(third)).toBe(0);
+  });
+});
+
+describe.each(engines)("signing in without JavaScript on %s", (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      engine,
+      env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", AUTH_RATE_LIMIT_MAX: "5" },
+    });
+  });
+  afterAll(() => server.close());
+
+  /**
+   * An account made from an address of its own: better-auth's limit counts sign-ups and sign-ins per address, and the
+   * enrolments below all come from this machine's.
+   */
+  const newAccount = async (): Promise<Session> => {
+    const email = uniqueEmail("nojs");
+    const password = "correct horse battery";
+    const made = await postForm(`${server.url}/login`, { terms: "yes", email, password }, freshIp());
+    return { email, password, name: email.split("@")[0] ?? email, cookie: cookiesOf(made), token: "" };
+  };
+  const signInByForm = (fields: Record<string, string>, ip = freshIp(), cookie?: string) =>
+    postForm(`${server.url}/login`, { intent: "sign-in", terms: "yes", from: "/post-job", ...fields }, ip, cookie);
+  const giveCode = (intent: "totp-code" | "recovery-code", code: string, cookie: string, ip = freshIp()) =>
+    postForm(`${server.url}/login`, { intent, code, from: "/post-job" }, ip, cookie);
+  const sessionOf = async (cookie: string) =>
+    (await api(server.url, "/api/auth/get-session", { headers: { cookie } })).json as {
+      user?: { email: string };
+    } | null;
+
+  test("an account signs in by a form post to the login page's path, and its session comes back with the way on", async () => {
+    const account = await newAccount();
+    const sent = await signInByForm({ email: account.email, password: account.password });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/login?signin=existing&from=%2Fpost-job");
+    expect((await sessionOf(cookiesOf(sent)))?.user?.email).toBe(account.email);
+  });
+
+  test("a wrong password is sent back to the form and starts no session", async () => {
+    const account = await newAccount();
+    const refused = await signInByForm({ email: account.email, password: "not the password" });
+    expect(refused.headers.get("location")).toBe("/login?signin=wrong&from=%2Fpost-job");
+    expect(await sessionOf(cookiesOf(refused))).toBeNull();
+  });
+
+  test("an account with two-step sign-in gets no session for its password: it is sent for its code, which signs it in", async () => {
+    const account = await newAccount();
+    const { secret } = await enrolSecondFactor(server.url, account);
+    const password = await signInByForm({ email: account.email, password: account.password });
+    expect(password.headers.get("location")).toBe("/login?signin=second-step&from=%2Fpost-job");
+    const challenge = cookiesOf(password);
+    expect(await sessionOf(challenge)).toBeNull();
+
+    const wrong = await giveCode("totp-code", "000000", challenge);
+    expect(wrong.headers.get("location")).toBe("/login?signin=second-step&step=wrong&from=%2Fpost-job");
+    expect(await sessionOf(cookiesOf(wrong, challenge))).toBeNull();
+
+    // The next window's code: the one enrolment used may not be taken twice.
+    const right = await giveCode("totp-code", totp(secret, Date.now() + 30_000), challenge);
+    expect(right.headers.get("location")).toBe("/login?signin=existing&from=%2Fpost-job");
+    expect((await sessionOf(cookiesOf(right, challenge)))?.user?.email).toBe(account.email);
+  });
+
+  test("a recovery code finishes a two-step sign-in sent without JavaScript, once", async () => {
+    const account = await newAccount();
+    const { recoveryCodes } = await enrolSecondFactor(server.url, account);
+    const code = recoveryCodes[0] ?? "";
+    const first = cookiesOf(await signInByForm({ email: account.email, password: account.password }));
+    const used = await giveCode("recovery-code", code, first);
+    expect(used.headers.get("location")).toBe("/login?signin=existing&from=%2Fpost-job");
+    expect((await sessionOf(cookiesOf(used, first)))?.user?.email).toBe(account.email);
+
+    const second = cookiesOf(await signInByForm({ email: account.email, password: account.password }));
+    const again = await giveCode("recovery-code", code, second);
+    expect(again.headers.get("location")).toBe("/login?signin=second-step&step=wrong&from=%2Fpost-job");
+    expect(await sessionOf(cookiesOf(again, second))).toBeNull();
+  });
+
+  test("a code without the password's challenge starts no session", async () => {
+    const refused = await giveCode("totp-code", "123456", "");
+    expect(refused.headers.get("location")).toBe("/login?signin=second-step&step=wrong&from=%2Fpost-job");
+    expect(await sessionOf(cookiesOf(refused))).toBeNull();
+  });
+
+  test("a sign-in form posted from another site is refused with a 403 page and starts no session", async () => {
+    const account = await newAccount();
+    const forged = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://elsewhere.example" },
+      body: new URLSearchParams({ intent: "sign-in", terms: "yes", email: account.email, password: account.password }),
+    });
+    await expectRefusedPage(forged, 403, "You are not signed in");
+    expect(forged.headers.getSetCookie()).toEqual([]);
+  });
+
+  test("better-auth's per-address sign-in limit holds sign-ins sent without JavaScript", async () => {
+    const ip = freshIp();
+    const account = await newAccount();
+    for (let attempt = 0; attempt < 5; attempt++)
+      await signInByForm({ email: account.email, password: "wrong one" }, ip);
+    const limited = await signInByForm({ email: account.email, password: account.password }, ip);
+    expect(limited.headers.get("location")).toBe("/login?signin=limited&from=%2Fpost-job");
+    expect(await sessionOf(cookiesOf(limited))).toBeNull();
+  });
+});
+
+describe.each(engines)("posting a job without JavaScript on %s", (engine) => {
+  let server: TestServer;
+  let employer: Session;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine, env: { TRUSTED_PROXY_HEADER: "x-forwarded-for" } });
+    employer = await signUp(server.url, { name: "Employer" });
+  });
+  afterAll(() => server.close());
+
+  /** The job form as the browser sends it: every field a text, the skills one text separated by commas. */
+  const jobForm = (overrides: Record<string, string> = {}): Record<string, string> => {
+    const { skills: _skills, ...fields } = validJob();
+    return {
+      website: "",
+      ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)])),
+      skills: "react, CSS",
+      ...overrides,
+    };
+  };
+  const listingsTitled = (title: string) =>
+    server.services.database.db.select({ skills: jobs.skills }).from(jobs).where(eq(jobs.title, title));
+  const postJob = (fields: Record<string, string>, cookie = employer.cookie) =>
+    postForm(`${server.url}/post-job`, fields, freshIp(), cookie);
+
+  test("a job posted as a form to the post page's path is listed through the API's schema, and the browser goes on to My Listings", async () => {
+    const sent = await postJob(jobForm({ jobTitle: "Posted without scripts" }));
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/my-job?posted=published");
+    // The schema spells the typed skills as the suggestions are spelled, as for the page's script.
+    expect(await listingsTitled("Posted without scripts")).toEqual([{ skills: ["React", "CSS"] }]);
+  });
+
+  test("with the honeypot filled, a job is answered like a success and listed nowhere", async () => {
+    const sent = await postJob(jobForm({ jobTitle: "Posted by a bot", website: "https://spam.example" }));
+    expect(sent.headers.get("location")).toBe("/my-job?posted=published");
+    expect(await listingsTitled("Posted by a bot")).toEqual([]);
+  });
+
+  test("a job with fields the schema refuses is answered as a 400 page, and nothing is listed", async () => {
+    const refused = await postJob(jobForm({ jobTitle: "Refused without scripts", skills: "", minPrice: "lots" }));
+    await expectRefusedPage(refused, 400, "Your job was not posted");
+    expect(await listingsTitled("Refused without scripts")).toEqual([]);
+  });
+
+  test("without a session the post goes to sign in first, and nothing is listed", async () => {
+    const sent = await postJob(jobForm({ jobTitle: "Posted signed out" }), "");
+    expect(sent.headers.get("location")).toBe("/login?from=%2Fpost-job");
+    expect(await listingsTitled("Posted signed out")).toEqual([]);
+  });
+
+  test("the API's daily limit holds jobs posted without JavaScript", async () => {
+    const limited = await startTestServer({ engine, env: { POSTS_PER_DAY: "1" } });
+    try {
+      const poster = await signUp(limited.url);
+      const post = (title: string) =>
+        postForm(`${limited.url}/post-job`, jobForm({ jobTitle: title }), freshIp(), poster.cookie);
+      expect((await post("First of the day")).headers.get("location")).toBe("/my-job?posted=published");
+      await expectRefusedPage(await post("Second of the day"), 429, "listings a day");
+      const stored = await limited.services.database.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(eq(jobs.title, "Second of the day"));
+      expect(stored[0]?.n).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test("an employer's listing is updated by the edit form sent without JavaScript, and no one else's is", async () => {
+    await postJob(jobForm({ jobTitle: "Before the edit" }));
+    const [row] = await server.services.database.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(eq(jobs.title, "Before the edit"));
+    const id = row?.id ?? "";
+    const edited = await postForm(
+      `${server.url}/edit-job/${id}`,
+      jobForm({ jobTitle: "After the edit" }),
+      freshIp(),
+      employer.cookie,
+    );
+    expect(edited.headers.get("location")).toBe("/my-job?updated");
+    expect(await listingsTitled("After the edit")).toHaveLength(1);
+
+    const stranger = await signUp(server.url);
+    const refused = await postForm(
+      `${server.url}/edit-job/${id}`,
+      jobForm({ jobTitle: "Taken over" }),
+      freshIp(),
+      stranger.cookie,
+    );
+    await expectRefusedPage(refused, 403, "Your job was not updated");
+    expect(await listingsTitled("Taken over")).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
-import { expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { ALERT_SENT } from "#app/components/alert-form.tsx";
-import { jobAlerts, jobReports, user } from "#server/db/schema.ts";
+import { jobAlerts, jobReports, jobs, user } from "#server/db/schema.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
-import { api, signUp } from "#tests/support/http.ts";
-import { expectAccessible, useE2e } from "#tests/e2e/fixtures.ts";
+import { api, signUp, type Session } from "#tests/support/http.ts";
+import type { Page } from "playwright-core";
+import { expectAccessible, flowTest, useE2e, VIEWPORTS, type Viewport } from "#tests/e2e/fixtures.ts";
+import { completeJob, field } from "#tests/e2e/job-form.ts";
+import { enrolSecondFactor, totp } from "#tests/support/second-factor.ts";
 import { daysAgo } from "#tests/e2e/job-data.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -109,4 +112,135 @@ test("the report and alert forms shown from the address (?report=open, ?alert=op
   await home.getByRole("form", { name: "Job alert" }).waitFor();
   await expectAccessible(home);
   await home.context().close();
+});
+
+/**
+ * The page's markup as a browser without scripts gets it, in a page where the accessibility check can run (it cannot
+ * in one with scripts off): the page's scripts dropped and what its <noscript> holds put in their place.
+ */
+async function asWithoutScripts(path: string, options: { viewport: Viewport; session?: Session }): Promise<Page> {
+  const url = `${e2e.url}${path}`;
+  const answer = await fetch(url, { headers: options.session ? { cookie: options.session.cookie } : {} });
+  const html = (await answer.text()).replace(/<script\b[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
+  const page = await e2e.newPage(options);
+  await page.route(url, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await page.goto(url);
+  return page;
+}
+
+describe.each(VIEWPORTS)("the post and login pages without JavaScript at %s width", (_name, viewport) => {
+  const flow = flowTest(viewport);
+
+  test("the post page shows the job form instead of a spinner that would never stop, and passes the accessibility check", async () => {
+    const employer = await signUp(e2e.url);
+    const page = await e2e.newPage({ viewport, session: employer, javaScriptEnabled: false });
+    await page.goto(`${e2e.url}/post-job`);
+    await field(page, "jobTitle").waitFor();
+    expect(await page.getByRole("status", { name: "Loading the job form" }).isVisible()).toBe(false);
+    await page.getByRole("textbox", { name: "Required Skill Sets" }).waitFor();
+    await page.context().close();
+    const markup = await asWithoutScripts("/post-job", { viewport, session: employer });
+    await expectAccessible(markup);
+    await markup.context().close();
+  });
+
+  test("the login page shows its card instead of a spinner that would never stop, and passes the accessibility check", async () => {
+    const page = await e2e.newPage({ viewport, javaScriptEnabled: false });
+    await page.goto(`${e2e.url}/login`);
+    await page.getByRole("heading", { name: "Sign In or Create an Account" }).waitFor();
+    expect(await page.getByRole("status", { name: "Loading sign-in" }).isVisible()).toBe(false);
+    await page.context().close();
+    // The email card, and the second step's.
+    for (const path of ["/login", "/login?signin=second-step"]) {
+      const markup = await asWithoutScripts(path, { viewport });
+      await expectAccessible(markup);
+      await markup.context().close();
+    }
+  });
+
+  flow(
+    "without JavaScript an employer posts a job by the browser's own form post; a refusal comes back with what was typed and the message by its field",
+    async () => {
+      const employer = await signUp(e2e.url);
+      const page = await e2e.newPage({ viewport, session: employer, javaScriptEnabled: false });
+      await page.goto(`${e2e.url}/post-job`);
+      const { skills: _skills, ...job } = completeJob({ jobTitle: "Posted without scripts", description: "" });
+      for (const [name, value] of Object.entries(job)) {
+        const control = field(page, name as keyof typeof job);
+        if ((await control.evaluate((element) => element.tagName)) === "SELECT") await control.selectOption(value);
+        else await control.fill(value);
+      }
+      const skills = page.getByRole("textbox", { name: "Required Skill Sets" });
+      await skills.fill("Node, react");
+
+      // Sent without a description: the same page again, everything typed kept, the message by the field.
+      await page.getByRole("button", { name: "Post Job" }).click();
+      await page.getByRole("alert").filter({ hasText: "Some fields are not valid" }).waitFor();
+      const description = field(page, "description");
+      expect(await description.getAttribute("aria-invalid")).toBe("true");
+      // The message is the field's own: what a screen reader reads with it.
+      const describedBy = await description.evaluate((element) =>
+        (element.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(" "),
+      );
+      expect(describedBy).toContain("Required");
+      expect(await field(page, "jobTitle").inputValue()).toBe("Posted without scripts");
+      expect(await field(page, "minPrice").inputValue()).toBe(job.minPrice);
+      expect(await skills.inputValue()).toBe("Node, react");
+
+      await description.fill("Own the platform.");
+      await page.getByRole("button", { name: "Post Job" }).click();
+      await page.waitForURL(/\/my-job\?posted=published$/);
+      await page.getByRole("status").filter({ hasText: "✔ Congratulations Job Posted Successfully" }).waitFor();
+      const [stored] = await e2e.server.services.database.db
+        .select({ skills: jobs.skills, description: jobs.description })
+        .from(jobs)
+        .where(eq(jobs.title, "Posted without scripts"));
+      expect(stored).toEqual({ skills: ["Node", "React"], description: "Own the platform." });
+
+      // And edited, the same way.
+      await page.getByRole("link", { name: "Edit" }).first().click();
+      await field(page, "jobTitle").fill("Edited without scripts");
+      await page.getByRole("button", { name: "Update Job" }).click();
+      await page.waitForURL(/\/my-job\?updated$/);
+      await page.getByRole("status").filter({ hasText: "✔ Job Updated Successfully" }).waitFor();
+      await page.context().close();
+    },
+  );
+
+  flow(
+    "without JavaScript an account with two-step sign-in signs in with its password, then its code, and has no session in between",
+    async () => {
+      const account = await signUp(e2e.url);
+      const { secret } = await enrolSecondFactor(e2e.url, account);
+      const page = await e2e.newPage({ viewport, javaScriptEnabled: false });
+      await page.goto(`${e2e.url}/login?from=/my-job`);
+      await page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
+      await page.getByRole("textbox", { name: "Email" }).fill(account.email);
+      await page.getByLabel("Password").fill(account.password);
+      await page.getByRole("button", { name: "Sign in with email" }).click();
+      await page.waitForURL(/\/login\?signin=second-step&from=%2Fmy-job$/);
+      await page.getByRole("heading", { name: "Two-step sign-in" }).waitFor();
+      const cookies = await page.context().cookies();
+      expect(cookies.map((cookie) => cookie.name).filter((name) => name.includes("session_token"))).toEqual([]);
+
+      await page.getByRole("textbox", { name: "6-digit code from your authenticator app" }).fill("000000");
+      await page.getByRole("button", { name: "Verify and sign in" }).click();
+      await page.waitForURL(/step=wrong/);
+      await page.getByRole("alert").filter({ hasText: "That code is not right" }).waitFor();
+
+      // The next window's code: the one enrolment used may not be taken twice.
+      await page
+        .getByRole("textbox", { name: "6-digit code from your authenticator app" })
+        .fill(totp(secret, Date.now() + 30_000));
+      await page.getByRole("button", { name: "Verify and sign in" }).click();
+      await page.waitForURL(/\/login\?signin=existing&from=%2Fmy-job$/);
+      await page.getByRole("status").filter({ hasText: "Login successful!" }).waitFor();
+      await page.getByRole("link", { name: "Continue" }).click();
+      await page.waitForURL(/\/my-job$/);
+      await page.context().close();
+    },
+  );
 });

@@ -334,8 +334,9 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
     "POST the no-JS form paths": {
       method: fc.constant("POST"),
       path: fc.oneof(
-        fc.constantFrom("/contact", "/", "/login"),
+        fc.constantFrom("/contact", "/", "/login", "/post-job"),
         id(target).map((x) => `/jobs/${x}`),
+        id(target).map((x) => `/edit-job/${x}`),
       ),
       withBody: true,
     },
