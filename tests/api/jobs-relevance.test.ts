@@ -167,6 +167,19 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
     expect(headers.get("x-search-place")).toBe("chennai");
   });
 
+  test("a part of a word no listing's word starts with still finds the titles holding it, with a place too", async () => {
+    expect((await search({ search: "ngineer", sort: "newest" })).titles).toEqual(
+      BOARD.filter(({ title }) => title.toLowerCase().includes("ngineer"))
+        .sort((a, b) => a.age - b.age)
+        .map(({ title }) => title),
+    );
+    expect((await search({ search: "ackend engineer" })).titles).toEqual(["Backend Engineer"]);
+    // As typed, nothing holds "ngineer chennai": its correction does.
+    const placed = await search({ search: "ngineer chennai" });
+    expect(placed.titles).toEqual(["Backend Engineer"]);
+    expect(decodeURIComponent(placed.headers.get("x-did-you-mean") ?? "")).toBe("engineer chennai");
+  });
+
   test("a place is not read from the box when a location is given", async () => {
     const { titles, headers } = await search({ search: "engineer chennai", location: "pune" });
     expect(titles).toEqual([]);
