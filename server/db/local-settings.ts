@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import type { Db } from "#server/db/client.ts";
 
-/** The transaction `withLocalSettings` runs its statements in. */
-export type SettingsTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What `withLocalSettings` runs its statements on: the transaction. */
+export type SettingsTransaction = Pick<Db, "execute">;
 
 /**
  * Runs `read` in a transaction whose settings are these, for it alone, as SET LOCAL would: a time budget for a
@@ -10,14 +12,41 @@ export type SettingsTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0
  * number (`set_config`, which takes parameters where SET does not), a round trip less per setting on a search's
  * hottest paths.
  */
-export function withLocalSettings<T>(
+export async function withLocalSettings<T>(
   db: Db,
   settings: Record<string, string | number>,
   read: (tx: SettingsTransaction) => Promise<T>,
 ): Promise<T> {
-  const set = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${String(value)}, true)`);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT ${sql.join(set, sql`, `)}`);
-    return read(tx);
-  });
+  const set = sql`SELECT ${sql.join(
+    Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${String(value)}, true)`),
+    sql`, `,
+  )}`;
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(set);
+      return read(tx);
+    });
+  }
+  // PostgreSQL's own transaction here, not drizzle's: drizzle sends BEGIN before its try, so a pooled connection that
+  // had died while idle (a replica stopped) was never given back, and closing the pool waited for it for ever.
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN");
+    const tx = drizzlePg(client);
+    await tx.execute(set);
+    const result = await read(tx);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    // A statement ended by its budget leaves the connection good; one that cannot even roll back is dropped.
+    broken = await client.query("ROLLBACK").then(
+      () => false,
+      () => true,
+    );
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
