@@ -170,7 +170,12 @@ export function JobForm({
   const refused = withoutScripts?.refused;
   const [values, setValues] = useState<JobFormState>(refused ? formFromPost(refused.values) : initial);
   const [errors, setErrors] = useState<Record<string, string>>(refused ? messagesByField(refused.fields) : {});
-  const [formError, setFormError] = useState<string | null>(refused?.message ?? null);
+  // A no-JS post refused for its fields reads as the same mistakes do with scripts, where the form itself finds them.
+  const [formError, setFormError] = useState<string | null>(
+    refused && Object.keys(refused.fields).length > 0
+      ? "Please correct the highlighted fields."
+      : (refused?.message ?? null),
+  );
   const [busy, setBusy] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [skillInput, setSkillInput] = useState("");

@@ -22,7 +22,15 @@ async function takeFormPost<T>(
   c: Context<AppBindings>,
   submit: (fields: Record<string, string>) => Promise<T>,
 ): Promise<Taken<T>> {
-  const { [HONEYPOT_FIELD]: honeypot, ...fields } = await readFormFields(c);
+  let posted: Record<string, string>;
+  try {
+    posted = await readFormFields(c);
+  } catch (error) {
+    // A body too large, of another type or unreadable is refused as a page too, with nothing of it kept.
+    if (!isDomainError(error)) throw error;
+    return { fields: {}, sent: false, error };
+  }
+  const { [HONEYPOT_FIELD]: honeypot, ...fields } = posted;
   if (honeypot) return { fields, sent: true, result: undefined };
   try {
     return { fields, sent: true, result: await submit(fields) };

@@ -117,6 +117,24 @@ describe.each(engines)("the report form sent without JavaScript on %s", (engine)
     expect(await reportsOf(id)).toBe(0);
   });
 
+  test("a report whose body is too large or not a form is answered as a page saying it was not sent", async () => {
+    const id = await listing();
+    const tooLarge = await postForm(
+      `${server.url}/jobs/${id}`,
+      { reason: "spam", details: "x".repeat(200_000) },
+      freshIp(),
+    );
+    await expectRefusedPage(tooLarge, 413, "Your report was not sent", "larger than 100 KB");
+    const notAForm = await fetch(`${server.url}/jobs/${id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "text/plain", "x-forwarded-for": freshIp(), origin: server.url },
+      body: "reason=spam",
+    });
+    await expectRefusedPage(notAForm, 415, "Your report was not sent");
+    expect(await reportsOf(id)).toBe(0);
+  });
+
   test("the same per-reader limit as the API holds reports sent without JavaScript", async () => {
     const ip = freshIp();
     const [first, second, third] = [await listing(), await listing(), await listing()];

@@ -175,7 +175,7 @@ describe.each(VIEWPORTS)("the post and login pages without JavaScript at %s widt
 
       // Sent without a description: the same page again, everything typed kept, the message by the field.
       await page.getByRole("button", { name: "Post Job" }).click();
-      await page.getByRole("alert").filter({ hasText: "Some fields are not valid" }).waitFor();
+      await page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." }).waitFor();
       const description = field(page, "description");
       expect(await description.getAttribute("aria-invalid")).toBe("true");
       // The message is the field's own: what a screen reader reads with it.
