@@ -101,13 +101,15 @@ export type AppOptions = {
 export function createApp(services: AppServices, { pages, staticDir, viteDevServer = false }: AppOptions = {}) {
   const app = new Hono<AppBindings>();
 
-  // Counted for /metrics: the route's pattern, never the raw path, so an id or a query adds no series (ADR 37); outermost,
-  // so the time includes compression and the headers below.
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    services.metrics.observeRequest(c.req.method, routePath(c), c.res.status, (performance.now() - started) / 1000);
-  });
+  // Counted for /metrics, when someone reads it: the route's pattern, never the raw path, so an id or a query adds no
+  // series (ADR 37); outermost, so the time includes compression and the headers below.
+  if (services.metrics.counting) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      services.metrics.observeRequest(c.req.method, routePath(c), c.res.status, (performance.now() - started) / 1000);
+    });
+  }
 
   // Baseline browser protections (nosniff, no framing by other sites). Referrer-Policy keeps the origin so the
   // employers' apply pages can see applicants came from this board; HSTS only when we are served over https.

@@ -20,7 +20,7 @@ import { handleShutdownSignals } from "#server/shutdown.ts";
 import { LOOPS_WORKER, superviseWorkers } from "#server/cluster.ts";
 import { listen } from "#server/http/listen.ts";
 import { serveBackupRequests, startBackupSchedule } from "#server/backup.ts";
-import { serveMetrics } from "#server/metrics.ts";
+import { metricsWanted, serveClusterMetrics, serveMetrics } from "#server/metrics.ts";
 import { StartupError } from "#server/startup-error.ts";
 import { startSourceScheduler } from "#server/sources.ts";
 
@@ -42,6 +42,14 @@ async function main() {
     resolveAuthSecret(env);
     logger.info({ workers: env.WEB_CONCURRENCY }, "starting server processes");
     superviseWorkers({ workers: env.WEB_CONCURRENCY, logger, stopMs: (env.SHUTDOWN_GRACE_SECONDS + 20) * 1000 });
+    if (metricsWanted(env)) {
+      // One scrape answers for every worker: this process sums their figures (ADR 37), and serves METRICS_PORT itself.
+      const clusterMetrics = serveClusterMetrics();
+      if (env.METRICS_PORT) {
+        await serveMetrics(clusterMetrics, env.METRICS_PORT, env.HOST);
+        logger.info(`Metrics of every worker on http://${env.HOST}:${env.METRICS_PORT}/metrics`);
+      }
+    }
     return;
   }
   // The background loops are safe to run in every instance (ADR 14), but one set per machine is enough.
@@ -116,7 +124,7 @@ async function main() {
     );
   }
 
-  if (env.METRICS_PORT) {
+  if (env.METRICS_PORT && !cluster.isWorker) {
     const metricsServer = await serveMetrics(services.metrics, env.METRICS_PORT, env.HOST);
     shutdownTasks.push(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
     logger.info(`Metrics on http://${env.HOST}:${env.METRICS_PORT}/metrics`);

@@ -10,7 +10,7 @@ import { primaryReads, type Replicas } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
 import { createJobs, type Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
-import { createMetrics, type Metrics } from "#server/metrics.ts";
+import { createMetrics, metricsWanted, type Metrics } from "#server/metrics.ts";
 import { createModeration, type Moderation } from "#server/moderation.ts";
 import { createRenewals, type Renewals } from "#server/renewals.ts";
 import { createStats, type Stats } from "#server/stats.ts";
@@ -114,6 +114,6 @@ export function createServices({
     stats,
     renewals: createRenewals({ database, env, jobs, stats, secret }),
     challenges: createChallenges({ db, env, secret }),
-    metrics: createMetrics(database, replicas),
+    metrics: createMetrics(database, replicas, { counting: metricsWanted(env) }),
   };
 }

@@ -66,12 +66,16 @@ describe.each(engines)("/metrics on %s", (engine) => {
   });
 });
 
-test("a board without METRICS_TOKEN or METRICS_PORT does not serve /metrics", async () => {
+test("a board without METRICS_TOKEN or METRICS_PORT does not serve /metrics, and counts nothing for it", async () => {
   const server = await startTestServer({ pages: true });
   try {
     expect((await scrape(server.url)).status).toBe(404);
     const session = await signUp(server.url);
     expect((await api(server.url, "/api/post-job", { method: "POST", session, body: validJob() })).status).toBe(201);
+    expect(server.services.metrics.counting).toBe(false);
+    const text = await server.services.metrics.render();
+    expect(text).not.toMatch(/^http_requests_total\{/m);
+    expect(text).not.toContain("nodejs_eventloop_lag_seconds");
   } finally {
     await server.close();
   }
