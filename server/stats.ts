@@ -54,7 +54,8 @@ function everyDay(from: string, to: string, counted: StatsDay[]): StatsDay[] {
  */
 async function countNewVisits(db: Db, visits: readonly PendingVisit[]): Promise<StatsRow[]> {
   if (visits.length === 0) return [];
-  const salts = await saltsOf(db, [...new Set(visits.map((visit) => visit.day))]);
+  // Days in order, so two processes making the salts of the same two days (just after midnight) wait in one order.
+  const salts = await saltsOf(db, [...new Set(visits.map((visit) => visit.day))].sort());
   const byKey = new Map<string, PendingVisit>();
   for (const visit of visits) {
     const salt = salts.get(visit.day);
