@@ -9,8 +9,23 @@ import { forbidden, notFound } from "#server/errors.ts";
 import type { Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
 import { repeat } from "#server/repeat.ts";
-import { createStatsCounter, utcDay, type Visitor } from "#server/stats/counter.ts";
-import { addStats, listStatsDays, sumStats } from "#server/stats/repository.ts";
+import {
+  createStatsCounter,
+  sumRows,
+  utcDay,
+  visitKey,
+  type PendingVisit,
+  type StatsRow,
+  type Visitor,
+} from "#server/stats/counter.ts";
+import {
+  addNewVisits,
+  addStats,
+  forgetVisitsBefore,
+  listStatsDays,
+  saltsOf,
+  sumStats,
+} from "#server/stats/repository.ts";
 
 export { utcDay, type Visitor };
 
@@ -33,6 +48,32 @@ function everyDay(from: string, to: string, counted: StatsDay[]): StatsDay[] {
   return days.slice(-CHART_DAYS);
 }
 
+/**
+ * The rows the held visits add: each hashed with its own day's shared salt (a visit held just before midnight with
+ * the day it was made on), and counted only when its key was new to the board.
+ */
+async function countNewVisits(db: Db, visits: readonly PendingVisit[]): Promise<StatsRow[]> {
+  if (visits.length === 0) return [];
+  // Days in order, so two processes making the salts of the same two days (just after midnight) wait in one order.
+  const salts = await saltsOf(db, [...new Set(visits.map((visit) => visit.day))].sort());
+  const byKey = new Map<string, PendingVisit>();
+  for (const visit of visits) {
+    const salt = salts.get(visit.day);
+    if (!salt) throw new Error(`No visit salt for ${visit.day}`);
+    byKey.set(`${visit.day}|${visitKey(salt, visit)}`, visit);
+  }
+  const added = await addNewVisits(
+    db,
+    [...byKey.keys()].map((dayKey) => ({ day: dayKey.slice(0, 10), key: dayKey.slice(11) })),
+  );
+  return [...added].flatMap((dayKey) => {
+    const visit = byKey.get(dayKey);
+    if (!visit) return [];
+    const view = visit.what === "view";
+    return [{ jobId: visit.jobId, day: visit.day, views: view ? 1 : 0, applyClicks: view ? 0 : 1, impressions: 0 }];
+  });
+}
+
 /** The counted days and the days applications came on, as one list of days, oldest first. */
 function withApplications(counted: Omit<StatsDay, "applications">[], applied: { day: string; total: number }[]) {
   const byDay = new Map<string, StatsDay>(counted.map((row) => [row.day, { ...row, applications: 0 }]));
@@ -43,8 +84,10 @@ function withApplications(counted: Omit<StatsDay, "applications">[], applied: { 
 
 /**
  * What each listing earned (issue 32): the counting (views, Apply clicks, search impressions), kept in this process's
- * memory and added to the database in batches, and what a listing's owner (or an admin) reads of it. Nothing is sent
- * anywhere else, and nothing kept identifies a person (see server/stats/counter.ts, ADR 43).
+ * memory and added to the database in batches, and what a listing's owner (or an admin) reads of it. A person's view
+ * or Apply click counts once a day for the whole board, however many server processes see it: the flush checks it
+ * against the day's salted visit keys in the database. Nothing is sent anywhere else, and nothing kept identifies a
+ * person once the day is over (see server/stats/counter.ts, ADR 43).
  */
 export function createStats({
   db,
@@ -60,6 +103,8 @@ export function createStats({
   now?: () => Date;
 }) {
   const counter = createStatsCounter({ now });
+  /** The day this process last deleted the earlier days' salts and visit keys. */
+  let forgottenBefore: string | undefined;
 
   /** The listing when `user` owns it or is an admin; another employer is refused, an unknown id is not found. */
   async function listingReadableBy(user: SessionUser, jobId: string) {
@@ -92,17 +137,30 @@ export function createStats({
       if (env.STATS_COUNTING) counter.countImpressions(jobIds, userAgent);
     },
 
-    /** Adds what this process counted to the table; kept for the next flush if the database refuses. How many rows. */
+    /**
+     * Adds what this process counted to the table, in one transaction: the held visits no process counted today
+     * become views and Apply clicks, the impressions are added, and the earlier days' salts and visit keys are
+     * deleted. Kept for the next flush if the database refuses (nothing is then stored, so nothing counts twice). How
+     * many rows of counts.
+     */
     async flush(): Promise<number> {
-      const rows = counter.take();
-      if (rows.length === 0) return 0;
+      const batch = counter.take();
+      const today = utcDay(now());
+      // Once a day the earlier days are deleted even if nothing was counted, so an idle board keeps no old salt.
+      if (batch.rows.length === 0 && batch.visits.length === 0 && forgottenBefore === today) return 0;
       try {
-        await addStats(db, rows);
+        const written = await db.transaction(async (tx) => {
+          const rows = sumRows([...batch.rows, ...(await countNewVisits(tx, batch.visits))]);
+          if (rows.length > 0) await addStats(tx, rows);
+          await forgetVisitsBefore(tx, today);
+          return rows.length;
+        });
+        forgottenBefore = today;
+        return written;
       } catch (error) {
-        counter.putBack(rows);
+        counter.putBack(batch);
         throw error;
       }
-      return rows.length;
     },
 
     /** Totals of several listings (the caller decides who may read them): My Listings, the reminder mails. */
@@ -163,7 +221,8 @@ export type Stats = ReturnType<typeof createStats>;
 
 /**
  * Every `intervalSeconds`, this process's counts go to the database; `stop` flushes once more, so a restart loses
- * nothing counted. Runs in every server process: each counts its own requests.
+ * nothing counted. Runs in every server process: each counts its own requests, and the flush tells apart the people
+ * the others already counted today.
  */
 export function startStatsFlush({
   stats,

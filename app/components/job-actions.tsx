@@ -1,5 +1,5 @@
 import { ExternalLink, Mail, MessageCircle, Phone, Share2, type IconComponent } from "#app/components/icons.tsx";
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import { Link } from "react-router";
 import type { Job } from "#shared/job.ts";
 import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";
@@ -41,13 +41,30 @@ function ShareMessage({ outcome }: { outcome: ShareOutcome }) {
 }
 
 /**
+ * Reports a click on an Apply link with a beacon, and takes the link's `ping` off before the browser follows it, so a
+ * browser that sends pings (Chromium, Safari) reports the click once. Firefox sends no ping (its hyperlink auditing is
+ * off by default) but sends the beacon. A middle click (a new tab) counts too; a right click (the menu) does not.
+ * Without a beacon the ping is left to report the click, as it does when no script runs.
+ */
+function reportApplyClick(event: MouseEvent<HTMLAnchorElement>, ping: string) {
+  if (event.type === "auxclick" && event.button !== 1) return;
+  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(ping))
+    event.currentTarget.removeAttribute("ping");
+}
+
+/**
  * Apply as the employer chose (issue 31): the board's own form, a mail to the employer, or the listing's link (the
  * default, and what every listing did before the choice existed) in a new tab. A link or mail away from the board
- * carries a `ping` (issue 32): the browser reports the click to the board as it follows the link, without a script and
- * without the link's address changing; the board's own form counts its applications itself.
+ * reports the click to the board (issue 32) without its address changing: with a script, by a beacon as it is clicked;
+ * without one, by its `ping`, which the browser sends as it follows the link. The board's own form counts its
+ * applications itself.
  */
 function ApplyLink({ job, label }: { job: Job; label: string }) {
   const ping = `/api/jobs/${job._id}/apply-click`;
+  const report = {
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => reportApplyClick(event, ping),
+    onAuxClick: (event: MouseEvent<HTMLAnchorElement>) => reportApplyClick(event, ping),
+  };
   if (job.applyMethod === "board") {
     return (
       <Link to={`/jobs/${job._id}/apply`} className={primary}>
@@ -57,14 +74,21 @@ function ApplyLink({ job, label }: { job: Job; label: string }) {
   }
   if (job.applyMethod === "email" && job.postedByEmail) {
     return (
-      <a href={mailHref(job, job.postedByEmail)} ping={ping} className={primary}>
+      <a href={mailHref(job, job.postedByEmail)} ping={ping} {...report} className={primary}>
         <Mail aria-hidden="true" className="h-4 w-4" />
         {label}
       </a>
     );
   }
   return (
-    <a href={job.applyLink ?? undefined} ping={ping} target="_blank" rel="noopener noreferrer" className={primary}>
+    <a
+      href={job.applyLink ?? undefined}
+      ping={ping}
+      {...report}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={primary}
+    >
       {label}
       <ExternalLink aria-hidden="true" className="h-4 w-4" />
     </a>

@@ -15,8 +15,9 @@ export const listingLifeApi = new Hono<AppBindings>()
     const user = await requireUser(c);
     return c.json(await c.get("services").renewals.renewOwnListing({ user, id: c.req.param("id") }));
   })
-  // The Apply link's `ping` (HTML hyperlink auditing): the browser POSTs here as it follows the link, with no script.
-  // Answered the same whatever happened, so it tells nobody whether a click was counted.
+  // A click on the Apply link: the page's `navigator.sendBeacon` (a POST, empty) as it is clicked, or without scripts
+  // the link's `ping` (HTML hyperlink auditing, a POST of `text/ping`) as the browser follows it. The body is never
+  // read. Answered the same whatever happened, so it tells nobody whether a click was counted.
   .post("/jobs/:id/apply-click", (c) => {
     c.get("services").stats.countApplyClick({
       jobId: c.req.param("id"),

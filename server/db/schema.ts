@@ -571,3 +571,25 @@ export const jobStatsDaily = pgTable(
   },
   (t) => [primaryKey({ name: "job_stats_daily_pk", columns: [t.jobId, t.day] })],
 );
+
+/**
+ * The salt of each UTC day's visit keys (migration 0022): 32 random bytes, made by whichever server process asks first.
+ * Only the current day's is kept; the stats flush deletes older ones (server/stats, ADR 43).
+ */
+export const statsSalts = pgTable("stats_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: bytea("salt").notNull(),
+});
+
+/**
+ * The visits counted today, as salted hashes (what, listing, client address, user agent): a person's view or Apply
+ * click is counted once a day however many server processes see it. Only the current day's; nothing else is kept.
+ */
+export const statsVisits = pgTable(
+  "stats_visits",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    key: text("key").notNull(),
+  },
+  (t) => [primaryKey({ name: "stats_visits_pk", columns: [t.day, t.key] })],
+);

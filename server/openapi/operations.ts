@@ -302,7 +302,7 @@ export const OPERATIONS: Operation[] = [
     operationId: "countApplyClick",
     summary: "Count a click on Apply",
     description:
-      "The Apply link's ping: browsers send it as they follow the link. Counted once per person and day; bots (by user agent) are not counted. The answer is the same either way.",
+      "A click on the Apply link: the page's script sends a beacon as it is clicked; without scripts, the browser sends the link's ping as it follows the link. Any body is ignored. Counted once per person and day; bots (by user agent) are not counted. The answer is the same either way.",
     tag: "Jobs",
     params: jobId,
     answers: { 200: { description: "Received", json: z.object({ ok: z.literal(true) }) } },

@@ -4,6 +4,15 @@ import { isbot } from "isbot";
 export type StatsRow = { jobId: string; day: string; views: number; applyClicks: number; impressions: number };
 export type Visitor = { clientIp: string; userAgent: string | undefined };
 type Counts = Omit<StatsRow, "jobId" | "day">;
+type What = "view" | "apply";
+
+/**
+ * A view or Apply click this process saw first today, not yet checked against the board's other processes: held in
+ * memory only, until the next flush hashes it with the day's shared salt (server/stats.ts).
+ */
+export type PendingVisit = { what: What; jobId: string; day: string; clientIp: string; userAgent: string };
+/** What a flush takes: the impressions, already counts, and the visits still to be told apart. */
+export type StatsBatch = { rows: StatsRow[]; visits: PendingVisit[] };
 
 /** User agents whose bot-or-person verdict is remembered. */
 const MAX_USER_AGENTS = 1_000;
@@ -13,18 +22,54 @@ const MAX_REMEMBERED = 500_000;
 /** The UTC calendar day of `time`, as the table's `day` holds it. */
 export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
 
+/** A visit as a salted SHA-256, truncated (22 base64url characters, 132 bits). */
+function hashVisit(salt: Uint8Array, visit: Omit<PendingVisit, "day">) {
+  return createHash("sha256")
+    .update(salt)
+    .update(`${visit.what}\0${visit.jobId}\0${visit.clientIp}\0${visit.userAgent}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/** The key a visit is stored under in `stats_visits`, made with its day's shared salt. */
+export const visitKey = (salt: Uint8Array, visit: PendingVisit) => hashVisit(salt, visit);
+
+const byJobAndDay = (a: StatsRow, b: StatsRow) =>
+  a.jobId === b.jobId ? a.day.localeCompare(b.day) : a.jobId < b.jobId ? -1 : 1;
+
+/** Rows of one listing and day added into one, in one order (so upserts lock rows in one order). */
+export function sumRows(rows: Iterable<StatsRow>): StatsRow[] {
+  const summed = new Map<string, StatsRow>();
+  for (const row of rows) {
+    const key = `${row.day}|${row.jobId}`;
+    const held = summed.get(key);
+    if (!held) summed.set(key, { ...row });
+    else {
+      held.views += row.views;
+      held.applyClicks += row.applyClicks;
+      held.impressions += row.impressions;
+    }
+  }
+  return [...summed.values()].sort(byJobAndDay);
+}
+
 /**
  * What each listing earned since the last flush, held in this process's memory (issue 32). A person is told apart
- * from another by a hash of their address and browser with a salt that is random, kept in memory only and replaced
- * at each UTC midnight together with every hash made with it: nothing stored anywhere can be traced back to a person,
- * and after midnight not even this process can tell whether yesterday's visitor came back. Bots, by their user agent
- * (or none at all), are not counted.
+ * from another by their address and browser, twice. First here: a hash with a salt that is random, kept in memory
+ * only and replaced at each UTC midnight together with every hash made with it, so a person's second view in this
+ * process is not even held. Then, for the first one, at the next flush (server/stats.ts): a hash with the day's salt
+ * shared by every process through the database, so a person is counted once a day by the whole board. The address and
+ * browser of a pending visit stay in this memory until that flush (at most STATS_FLUSH_SECONDS, longer only while the
+ * database refuses the flush) and are then forgotten; the database keeps only the day's salt and hashes, deleted
+ * after the day, and counts: nothing stored can be traced back to a person once the day is over. Bots, by their user
+ * agent (or none at all), are not counted.
  */
 export function createStatsCounter({ now = () => new Date() }: { now?: () => Date } = {}) {
   let day = utcDay(now());
   let salt = randomBytes(32);
   let seen = new Set<string>();
   let pending = new Map<string, StatsRow>();
+  let visits: PendingVisit[] = [];
 
   function today() {
     const current = utcDay(now());
@@ -50,16 +95,17 @@ export function createStatsCounter({ now = () => new Date() }: { now?: () => Dat
     return person;
   }
 
-  /** True the first time today this visitor does `what` to this listing. */
-  function firstToday(what: "view" | "apply", jobId: string, { clientIp, userAgent = "" }: Visitor) {
-    today();
-    const key = createHash("sha256")
-      .update(salt)
-      .update(`${what}\0${jobId}\0${clientIp}\0${userAgent}`)
-      .digest("base64url")
-      .slice(0, 22);
+  /**
+   * Held for the flush the first time today this process sees this visitor do `what` to this listing; false when it
+   * was seen before (not held again).
+   */
+  function holdFirstToday(what: What, jobId: string, { clientIp, userAgent = "" }: Visitor) {
+    const current = today();
+    const visit = { what, jobId, clientIp, userAgent };
+    const key = hashVisit(salt, visit);
     if (seen.has(key)) return false;
     if (seen.size < MAX_REMEMBERED) seen.add(key);
+    visits.push({ ...visit, day: current });
     return true;
   }
 
@@ -74,17 +120,17 @@ export function createStatsCounter({ now = () => new Date() }: { now?: () => Dat
   }
 
   return {
-    /** A view of the job page; false when it was not counted (a bot, or this person already today). */
+    /**
+     * A view of the job page; false when it was not held (a bot, or this person already today in this process). A
+     * held view is counted by the flush unless another process counted this person's view today.
+     */
     countView(jobId: string, visitor: Visitor): boolean {
-      if (!isPerson(visitor.userAgent) || !firstToday("view", jobId, visitor)) return false;
-      add(jobId, "views", day);
-      return true;
+      return isPerson(visitor.userAgent) && holdFirstToday("view", jobId, visitor);
     },
 
+    /** A click on Apply, as a view. */
     countApplyClick(jobId: string, visitor: Visitor): boolean {
-      if (!isPerson(visitor.userAgent) || !firstToday("apply", jobId, visitor)) return false;
-      add(jobId, "applyClicks", day);
-      return true;
+      return isPerson(visitor.userAgent) && holdFirstToday("apply", jobId, visitor);
     },
 
     /** The listings of one results page: counting them is a map update each, nothing more. */
@@ -94,25 +140,22 @@ export function createStatsCounter({ now = () => new Date() }: { now?: () => Dat
       for (const id of jobIds) add(id, "impressions", current);
     },
 
-    /** Everything counted so far, handed over and forgotten here, in one order (so upserts lock rows in one order). */
-    take(): StatsRow[] {
-      const rows = [...pending.values()];
+    /**
+     * Everything counted and held so far, handed over and forgotten here: the rows in one order (so upserts lock rows
+     * in one order), the visits in the order they came.
+     */
+    take(): StatsBatch {
+      const batch = { rows: [...pending.values()].sort(byJobAndDay), visits };
       pending = new Map();
-      return rows.sort((a, b) => (a.jobId === b.jobId ? a.day.localeCompare(b.day) : a.jobId < b.jobId ? -1 : 1));
+      visits = [];
+      return batch;
     },
 
-    /** Rows a failed flush could not write, added back so the next flush writes them. */
-    putBack(rows: readonly StatsRow[]) {
-      for (const row of rows) {
-        const key = `${row.day}|${row.jobId}`;
-        const held = pending.get(key);
-        if (!held) pending.set(key, { ...row });
-        else {
-          held.views += row.views;
-          held.applyClicks += row.applyClicks;
-          held.impressions += row.impressions;
-        }
-      }
+    /** What a failed flush could not write, added back so the next flush writes it. */
+    putBack(batch: StatsBatch) {
+      const rows = sumRows([...pending.values(), ...batch.rows]);
+      pending = new Map(rows.map((row) => [`${row.day}|${row.jobId}`, row]));
+      visits = [...batch.visits, ...visits];
     },
   };
 }

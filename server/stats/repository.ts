@@ -1,10 +1,52 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { jobStatsDaily } from "#server/db/schema.ts";
+import { jobStatsDaily, statsSalts, statsVisits } from "#server/db/schema.ts";
 import type { StatsRow } from "#server/stats/counter.ts";
 
 /** Rows per statement: 5 parameters each, well under PostgreSQL's 65,535. */
 const CHUNK = 1_000;
+
+/**
+ * The shared salt of each of `days`: made (32 random bytes) by whichever process asks first, the others' inserts
+ * doing nothing, then read, so every process hashes a day's visits with the same salt.
+ */
+export async function saltsOf(db: Db, days: readonly string[]): Promise<Map<string, Buffer>> {
+  if (days.length === 0) return new Map();
+  await db
+    .insert(statsSalts)
+    .values(days.map((day) => ({ day, salt: randomBytes(32) })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(statsSalts)
+    .where(inArray(statsSalts.day, [...days]));
+  return new Map(rows.map((row) => [row.day, row.salt]));
+}
+
+/**
+ * Stores the visit keys and answers those that were not there yet (`day|key`): the visits no process has counted
+ * today. Keys go in sorted, so two processes storing the same keys at once wait on each other in one order.
+ */
+export async function addNewVisits(db: Db, visits: readonly { day: string; key: string }[]): Promise<Set<string>> {
+  const sorted = [...visits].sort((a, b) => (a.day === b.day ? (a.key < b.key ? -1 : 1) : a.day < b.day ? -1 : 1));
+  const added = new Set<string>();
+  for (let start = 0; start < sorted.length; start += CHUNK) {
+    const rows = await db
+      .insert(statsVisits)
+      .values(sorted.slice(start, start + CHUNK))
+      .onConflictDoNothing()
+      .returning({ day: statsVisits.day, key: statsVisits.key });
+    for (const row of rows) added.add(`${row.day}|${row.key}`);
+  }
+  return added;
+}
+
+/** Every salt and visit key of the days before `day`: once a day is over, nothing is left to tell its visitors by. */
+export async function forgetVisitsBefore(db: Db, day: string): Promise<void> {
+  await db.delete(statsVisits).where(lt(statsVisits.day, day));
+  await db.delete(statsSalts).where(lt(statsSalts.day, day));
+}
 
 /**
  * Adds the counts to each listing's day. The upsert adds to what is there, so every server process's flushes sum;

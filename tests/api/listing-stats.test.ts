@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
-import { jobStatsDaily } from "#server/db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { jobStatsDaily, statsSalts, statsVisits } from "#server/db/schema.ts";
 import { createStats, utcDay } from "#server/stats.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
@@ -117,6 +118,142 @@ describe.each(engines)("what each listing earned on %s", (engine) => {
     await server.services.stats.flush();
     const rows = await db().select().from(jobStatsDaily).where(eq(jobStatsDaily.jobId, id));
     expect(rows).toEqual([{ jobId: id, day: utcDay(new Date()), views: 3, applyClicks: 0, impressions: 0 }]);
+  });
+
+  /** Another server process on the same database: its own memory, its own clock if given. */
+  const anotherProcess = (options: { now?: () => Date; db?: Db } = {}) => {
+    const { env, jobs, applications } = server.services;
+    return createStats({ db: options.db ?? db(), env, jobs, applications, now: options.now });
+  };
+  const viewIn = (stats: ReturnType<typeof createStats>, jobId: string, ip: string, userAgent = BROWSER) =>
+    stats.countViewOfPage({
+      jobId,
+      request: new Request(`${server.url}/jobs/${jobId}`, {
+        headers: { [CLIENT_IP_HEADER]: ip, "user-agent": userAgent },
+      }),
+    });
+  const rowsOf = (jobId: string) => db().select().from(jobStatsDaily).where(eq(jobStatsDaily.jobId, jobId));
+
+  test("two server processes count one person's view once a day", async () => {
+    const id = await postListing();
+    const [first, second] = [anotherProcess(), anotherProcess()];
+    viewIn(first, id, "198.51.100.20");
+    viewIn(second, id, "198.51.100.20");
+    await Promise.all([first.flush(), second.flush()]);
+    viewIn(second, id, "198.51.100.20");
+    await second.flush();
+    expect((await statsOf(id)).json.totals.views).toBe(1);
+  });
+
+  test("two server processes count one person's Apply click once a day", async () => {
+    const id = await postListing();
+    const visitor = { clientIp: "198.51.100.21", userAgent: BROWSER };
+    const [first, second] = [anotherProcess(), anotherProcess()];
+    first.countApplyClick({ jobId: id, visitor });
+    await first.flush();
+    second.countApplyClick({ jobId: id, visitor });
+    await second.flush();
+    expect((await statsOf(id)).json.totals).toMatchObject({ views: 0, applyClicks: 1 });
+  });
+
+  test("a different person's view, seen by another server process, is counted", async () => {
+    const id = await postListing();
+    const [first, second] = [anotherProcess(), anotherProcess()];
+    viewIn(first, id, "198.51.100.22");
+    viewIn(second, id, "198.51.100.23");
+    viewIn(second, id, "198.51.100.22", PHONE);
+    await first.flush();
+    await second.flush();
+    expect((await statsOf(id)).json.totals.views).toBe(3);
+  });
+
+  test("a failed flush keeps its pending visits and stores none of their keys, so the next flush counts them once", async () => {
+    const id = await postListing();
+    const real = db();
+    let failing = true;
+    // The database as it is, but the flush's transaction is lost at its commit: everything it wrote rolls back.
+    const flaky = Object.assign(Object.create(real) as Db, {
+      transaction: (work: Parameters<Db["transaction"]>[0]) =>
+        real.transaction(async (tx) => {
+          const result = await work(tx);
+          if (failing) throw new Error("the connection was lost");
+          return result;
+        }),
+    });
+    const stats = anotherProcess({ db: flaky });
+    viewIn(stats, id, "198.51.100.24");
+    viewIn(stats, id, "198.51.100.25");
+    await expect(stats.flush()).rejects.toThrow("the connection was lost");
+    expect(await rowsOf(id)).toEqual([]);
+    failing = false;
+    viewIn(stats, id, "198.51.100.24");
+    expect(await stats.flush()).toBe(1);
+    expect(await stats.flush()).toBe(0);
+    expect((await statsOf(id)).json.totals.views).toBe(2);
+  });
+
+  test("a view held just before midnight is checked with its own day's salt, and a flush after midnight leaves no earlier day's salt or key", async () => {
+    const id = await postListing();
+    const today = new Date(`${utcDay(new Date())}T00:00:10Z`);
+    const yesterday = utcDay(new Date(today.getTime() - 86_400_000));
+    const beforeMidnight = new Date(today.getTime() - 20_000);
+    let laterNow = beforeMidnight;
+    const early = anotherProcess({ now: () => beforeMidnight });
+    const late = anotherProcess({ now: () => laterNow });
+    viewIn(early, id, "198.51.100.26");
+    await early.flush();
+    expect((await db().select().from(statsSalts).where(eq(statsSalts.day, yesterday))).length).toBe(1);
+    viewIn(late, id, "198.51.100.26");
+    viewIn(late, id, "198.51.100.27");
+    laterNow = today;
+    await late.flush();
+    expect(await rowsOf(id)).toEqual([{ jobId: id, day: yesterday, views: 2, applyClicks: 0, impressions: 0 }]);
+    expect(
+      await db()
+        .select()
+        .from(statsSalts)
+        .where(lt(statsSalts.day, utcDay(today))),
+    ).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(statsVisits)
+        .where(lt(statsVisits.day, utcDay(today))),
+    ).toEqual([]);
+  });
+
+  test("a process with nothing counted still deletes the earlier days' salts and keys once the day has changed", async () => {
+    const id = await postListing();
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const before = anotherProcess({ now: () => yesterday });
+    viewIn(before, id, "198.51.100.28");
+    await before.flush();
+    const earlier = eq(statsVisits.day, utcDay(yesterday));
+    expect((await db().select().from(statsVisits).where(earlier)).length).toBeGreaterThan(0);
+    expect(await anotherProcess().flush()).toBe(0);
+    expect(await db().select().from(statsVisits).where(earlier)).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(statsSalts)
+        .where(eq(statsSalts.day, utcDay(yesterday))),
+    ).toEqual([]);
+  });
+
+  test("an Apply click sent by a script's sendBeacon, with no body or as text, is counted as a ping is", async () => {
+    const id = await postListing();
+    const beacon = (ip: string, init: RequestInit) =>
+      fetch(`${server.url}/api/jobs/${id}/apply-click`, {
+        method: "POST",
+        ...init,
+        headers: { "x-forwarded-for": ip, "user-agent": BROWSER, ...init.headers },
+      });
+    expect((await beacon("198.51.100.29", {})).status).toBe(200);
+    expect(
+      (await beacon("198.51.100.30", { headers: { "content-type": "text/plain;charset=UTF-8" }, body: "" })).status,
+    ).toBe(200);
+    await server.services.stats.flush();
+    expect((await statsOf(id)).json.totals.applyClicks).toBe(2);
   });
 
   test("a listing deleted before the flush is skipped, and the flush still writes the others", async () => {

@@ -90,6 +90,40 @@ test("a person's view and Apply click, without JavaScript, reach the owner's sta
   }
 });
 
+test("with scripts, one click on Apply is reported once, by a beacon in place of the ping, and a middle click counts too", async () => {
+  const clicked = await postListing({ jobTitle: "Beaconed Engineer" });
+  const middle = await postListing({ jobTitle: "Middle Clicked Engineer" });
+  const visitor = await personPage(DESKTOP);
+  const reports: string[] = [];
+  visitor.context().on("request", (request) => {
+    if (request.url().endsWith("/apply-click")) reports.push(new URL(request.url()).pathname);
+  });
+  for (const [id, button] of [
+    [clicked, "left"],
+    [middle, "middle"],
+  ] as const) {
+    await visitor.goto(`${e2e.url}/jobs/${id}`);
+    await hydrated(visitor);
+    await visitor.getByRole("status", { name: "Loading job" }).waitFor({ state: "hidden", timeout: 10_000 });
+    const apply = visitor.getByRole("link", { name: "Apply", exact: true });
+    // The ping stays in the page for a browser without scripts; the click handler takes it off as it reports.
+    expect(await apply.getAttribute("ping")).toBe(`/api/jobs/${id}/apply-click`);
+    const reported = visitor.waitForRequest((request) => request.url().endsWith(`/api/jobs/${id}/apply-click`));
+    await apply.click({ button });
+    await reported;
+    expect(await apply.getAttribute("ping")).toBeNull();
+  }
+  // A ping goes as the browser follows the link, with the beacon: a second report would have come by now.
+  await visitor.waitForTimeout(1_000);
+  expect(reports).toEqual([`/api/jobs/${clicked}/apply-click`, `/api/jobs/${middle}/apply-click`]);
+  await visitor.context().close();
+  await e2e.server.services.stats.flush();
+  for (const id of [clicked, middle]) {
+    const { json } = await api(e2e.url, `/api/jobs/${id}/stats`, { session: owner });
+    expect(json.totals.applyClicks).toBe(1);
+  }
+});
+
 test("My Listings shows each listing's stats and links to its stats page", async () => {
   const id = await postListing({ jobTitle: "Listed With Stats" });
   const page = await e2e.open("/my-job", { viewport: MOBILE, session: owner });
