@@ -323,23 +323,7 @@ export default function Login() {
 
       <form onSubmit={submitEmail} className="mt-4 grid gap-4">
         {mode === "signUp" ? <AuthField label="Name" name="name" autoComplete="name" /> : null}
-        <AuthField label="Email" name="email" type="email" required autoComplete="email" />
-        <AuthField
-          label="Password"
-          name="password"
-          type="password"
-          required
-          minLength={mode === "signUp" ? 8 : undefined}
-          autoComplete={mode === "signUp" ? "new-password" : "current-password"}
-        >
-          {mode === "signUp" ? (
-            <p className="text-xs text-slate-600">At least 8 characters.</p>
-          ) : (
-            <Link to="/forgot-password" className="justify-self-start text-sm font-medium text-brand-700 underline">
-              Forgot password?
-            </Link>
-          )}
-        </AuthField>
+        <CredentialsFields newAccount={mode === "signUp"} />
         <button
           type="submit"
           disabled={disabled}
@@ -364,6 +348,36 @@ const refusalIn = (messages: Partial<Record<LoginFormRefusal, string>>, outcome:
  * honeypot and better-auth's own limits instead of the proof of work. The outcome comes back in the address: a
  * refusal, a success with the way on, or the second step's code form for an account that has two-step sign-in.
  */
+/**
+ * Email and password, as both cards ask for them: for a new account the password's rule and a new-password hint to
+ * the browser's password manager, else the way to reset a forgotten one. `limits` checks a new account's length in
+ * the browser even when signing in (the card without scripts has one form for both).
+ */
+function CredentialsFields({ newAccount, limits = newAccount }: { newAccount: boolean; limits?: boolean }) {
+  return (
+    <>
+      <AuthField label="Email" name="email" type="email" required autoComplete="email" />
+      <AuthField
+        label="Password"
+        name="password"
+        type="password"
+        required
+        minLength={limits ? 8 : undefined}
+        maxLength={limits ? 128 : undefined}
+        autoComplete={newAccount ? "new-password" : "current-password"}
+      >
+        {newAccount ? (
+          <p className="text-xs text-slate-600">At least 8 characters.</p>
+        ) : (
+          <Link to="/forgot-password" className="justify-self-start text-sm font-medium text-brand-700 underline">
+            Forgot password?
+          </Link>
+        )}
+      </AuthField>
+    </>
+  );
+}
+
 function LoginWithoutScripts({ target, searchParams }: { target: string; searchParams: URLSearchParams }) {
   const signIn = searchParams.get("signin");
   const signUp = searchParams.get("signup");
@@ -425,20 +439,8 @@ function EmailFormWithoutScripts({ target, refused }: { target: string; refused:
             {TERMS_LABEL}
           </label>
         </div>
-        <AuthField label="Email" name="email" type="email" required autoComplete="email" />
-        <AuthField
-          label="Password"
-          name="password"
-          type="password"
-          required
-          minLength={8}
-          maxLength={128}
-          autoComplete="current-password"
-        >
-          <Link to="/forgot-password" className="justify-self-start text-sm font-medium text-brand-700 underline">
-            Forgot password?
-          </Link>
-        </AuthField>
+        {/* One form both signs in and creates an account: the password's limits are a new account's. */}
+        <CredentialsFields newAccount={false} limits />
         {/* The first button is the one Enter presses: signing in. */}
         <button type="submit" name="intent" value="sign-in" className={buttonClass}>
           Sign in with email
