@@ -1,14 +1,18 @@
 /**
  * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--rounds 4 --seconds 10 --connections 8]`: the
  * cost of one setting, as a ratio from one run. Starts two boards on the configured PostgreSQL (DATABASE_URL), one
- * with the setting and one without, and loads them in turn with the same mix (three searches, then a job page, over
- * distinct queries and listings, so no answer is reused), in the order ABBA so neither side always runs on the
- * caches the other warmed. Prints each round and the ratios of the sums: req/s with ÷ without, p95 with ÷ without.
+ * with the setting and one without, and loads both at once, half the connections each, with the same requests in the
+ * same order (three searches, then a job page, over distinct queries and listings, so no answer is reused). Loaded
+ * side by side, both meet the same machine at every moment: what a run after the other would see (a busier minute, a
+ * warmer cache) cancels out. Prints each round, each server's CPU per answer (from /proc: steadier than req/s) and the ratios of the sums:
+ * req/s with ÷ without, p95, p99. Compare
+ * with a run whose setting changes nothing (`--with UNUSED=1`) for the noise of the machine that day.
  *
  * What it measures: `--with METRICS_TOKEN=…` the cost of counting for /metrics (ADR 37), `--with STATS_COUNTING=true
  * --without STATS_COUNTING=false` the cost of the listings' stats (ADR 43). PostgreSQL only: the embedded database
  * opens in one process at a time, so two boards cannot share it.
  */
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
 import { closedLoop, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
@@ -29,6 +33,7 @@ const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const WARMUP_SECONDS = Number(values.warmup);
+const CORES = os.availableParallelism();
 
 /** `NAME=VALUE` pairs into an environment; anything else is a usage error. */
 function settings(pairs: string[]): Record<string, string> {
@@ -71,29 +76,40 @@ async function main() {
       `${"round".padEnd(22)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"errors".padStart(6)}`,
     );
     const ids = (await (await fetch(`${boards.with.url}/api/jobs?limit=100`)).json()) as { _id: string }[];
-    const corpus = searchCorpus(Math.ceil((2 * ROUNDS + 2) * SECONDS * 300), 11);
-    let cursor = 0;
-    const load = async (side: "with" | "without", seconds: number) => {
-      const { url } = boards[side];
-      return closedLoop(CONNECTIONS, seconds, () => {
-        const n = cursor++;
+    const corpus = searchCorpus(Math.ceil((ROUNDS + 1) * SECONDS * 150), 11);
+    let start = 0;
+    /** Both boards at once, each from half the connections, each walking the same requests from `start`. */
+    const loadBoth = async (seconds: number) => {
+      const from = start;
+      const cursors = { with: from, without: from };
+      const next = (side: "with" | "without") => () => {
+        const n = cursors[side]++;
         return n % 4 === 3
-          ? `${url}/jobs/${ids[(n >> 2) % ids.length]?._id ?? ""}`
-          : `${url}${corpus[n % corpus.length]}`;
-      });
+          ? `${boards[side].url}/jobs/${ids[(n >> 2) % ids.length]?._id ?? ""}`
+          : `${boards[side].url}${corpus[n % corpus.length]}`;
+      };
+      const half = Math.max(1, Math.floor(CONNECTIONS / 2));
+      const cpuBefore = { with: boards.with.cpuSeconds(), without: boards.without.cpuSeconds() };
+      const [withSamples, withoutSamples] = await Promise.all([
+        closedLoop(half, seconds, next("with")),
+        closedLoop(half, seconds, next("without")),
+      ]);
+      cpu.with += boards.with.cpuSeconds() - cpuBefore.with;
+      cpu.without += boards.without.cpuSeconds() - cpuBefore.without;
+      start = Math.max(cursors.with, cursors.without);
+      return { with: withSamples, without: withoutSamples };
     };
-    if (WARMUP_SECONDS > 0) {
-      await load("with", WARMUP_SECONDS);
-      await load("without", WARMUP_SECONDS);
-    }
+    const cpu = { with: 0, without: 0 };
+    if (WARMUP_SECONDS > 0) await loadBoth(WARMUP_SECONDS);
 
+    cpu.with = 0;
+    cpu.without = 0;
     const all: Record<"with" | "without", Sample[]> = { with: [], without: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      const order: ("with" | "without")[] = round % 2 === 0 ? ["with", "without"] : ["without", "with"];
-      for (const side of order) {
-        const samples = await load(side, SECONDS);
-        all[side].push(...samples);
-        line(`${round + 1} ${side}`, summarise(samples, SECONDS));
+      const samples = await loadBoth(SECONDS);
+      for (const side of ["with", "without"] as const) {
+        all[side].push(...samples[side]);
+        line(`${round + 1} ${side}`, summarise(samples[side], SECONDS));
       }
     }
     const withSummary = summarise(all.with, ROUNDS * SECONDS);
@@ -101,8 +117,15 @@ async function main() {
     console.log("");
     line("all with", withSummary);
     line("all without", withoutSummary);
+    // The server's own CPU per answer is what a setting in the server changes, and far steadier than req/s: the
+    // difference, as a share of the whole machine's CPU per answer, is what the setting costs in throughput.
+    const cpuMs = { with: (cpu.with * 1000) / all.with.length, without: (cpu.without * 1000) / all.without.length };
+    const machineMs = (CORES * ROUNDS * SECONDS * 1000) / (all.with.length + all.without.length);
     console.log(
-      `\nRatio with ÷ without: req/s ${(withSummary.perSecond / withoutSummary.perSecond).toFixed(3)}, p95 ${(withSummary.p95 / withoutSummary.p95).toFixed(3)}, p99 ${(withSummary.p99 / withoutSummary.p99).toFixed(3)}`,
+      `\nServer CPU per answer: with ${cpuMs.with.toFixed(2)} ms, without ${cpuMs.without.toFixed(2)} ms; the difference is ${(((cpuMs.with - cpuMs.without) / machineMs) * 100).toFixed(1)}% of the machine's ${machineMs.toFixed(2)} ms per answer (${CORES} cores)`,
+    );
+    console.log(
+      `Ratio with ÷ without: req/s ${(withSummary.perSecond / withoutSummary.perSecond).toFixed(3)}, p95 ${(withSummary.p95 / withoutSummary.p95).toFixed(3)}, p99 ${(withSummary.p99 / withoutSummary.p99).toFixed(3)}`,
     );
   } finally {
     await Promise.all([boards.with.stop(), boards.without.stop()]);

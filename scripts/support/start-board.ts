@@ -1,7 +1,20 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { createServer } from "node:net";
 
-export type StartedBoard = { url: string; stop: () => Promise<void> };
+export type StartedBoard = {
+  url: string;
+  stop: () => Promise<void>;
+  /** CPU seconds the server's process has used so far (user and system), from /proc. */
+  cpuSeconds: () => number;
+};
+
+/** utime and stime, fields 14 and 15 of /proc/PID/stat, in clock ticks (100 a second on Linux). */
+function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +57,7 @@ export async function startBoard(env: NodeJS.ProcessEnv, { waitMs }: { waitMs: n
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop, cpuSeconds: () => cpuSecondsOf(child.pid ?? 0) };
     } catch {
       // not listening yet
     }
