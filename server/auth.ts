@@ -53,7 +53,13 @@ function socialProviders(env: Env) {
   const enabled = new Set(
     configuredSocialProviders(env).filter((provider) => !overridden.has(provider as "google" | "github")),
   );
-  const credentials = (id?: string, secret?: string) => ({ clientId: id ?? "", clientSecret: secret ?? "" });
+  // Sign-in by a provider's ID token sent from the client (`/sign-in/social` with `idToken`) is off: the board's pages
+  // only ever use the provider's redirect, so it would be a way in that nothing here uses or tests (ADR 44).
+  const credentials = (id?: string, secret?: string) => ({
+    clientId: id ?? "",
+    clientSecret: secret ?? "",
+    disableIdTokenSignIn: true,
+  });
   return {
     ...(enabled.has("google") ? { google: credentials(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET) } : {}),
     ...(enabled.has("github") ? { github: credentials(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET) } : {}),

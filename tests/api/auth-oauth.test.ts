@@ -103,3 +103,29 @@ describe.each(engines)("sign-in through an OIDC issuer on %s", (engine) => {
     expect(status).toBeLessThan(500);
   });
 });
+
+test("a sign-in with a provider's ID token is refused and starts no session: the board signs in through the provider's redirect only", async () => {
+  const server = await startTestServer({
+    env: { GOOGLE_CLIENT_ID: "google-client-id-for-the-tests", GOOGLE_CLIENT_SECRET: "google-secret-for-the-tests" },
+  });
+  try {
+    const response = await fetch(`${server.url}/api/auth/sign-in/social`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ provider: "google", idToken: { token: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln" } }),
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { code?: string }).code).toBe("ID_TOKEN_NOT_SUPPORTED");
+    expect(response.headers.getSetCookie().some((cookie) => cookie.includes("session_token"))).toBe(false);
+    // The redirect way in is still there.
+    const redirect = await fetch(`${server.url}/api/auth/sign-in/social`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ provider: "google", callbackURL: "/" }),
+    });
+    expect(redirect.status).toBe(200);
+    expect(((await redirect.json()) as { url?: string }).url).toMatch(/^https:\/\/accounts\.google\.com\//);
+  } finally {
+    await server.close();
+  }
+});
