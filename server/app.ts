@@ -16,6 +16,7 @@ import { feedsRoutes } from "#server/api/feeds.ts";
 import { openApiRoutes } from "#server/api/openapi.ts";
 import { alertFormPost, alertPages, alertsApi } from "#server/api/alerts.ts";
 import { loginFormPost } from "#server/api/login.ts";
+import { passwordResetFormPosts } from "#server/api/password-reset.ts";
 import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { listingLifeApi, renewalPages } from "#server/api/listing-life.ts";
 import { publicReadCors } from "#server/http/cors.ts";
@@ -24,7 +25,7 @@ import { isDomainError } from "#server/errors.ts";
 import { errorResponse, jsonError } from "#server/http/errors.ts";
 import { errorBody } from "#shared/errors.ts";
 import type { FormRefusal } from "#shared/form-post.ts";
-import { invalidOriginMessage } from "#shared/session.ts";
+import { invalidOriginMessage, tooManyAttemptsMessage } from "#shared/session.ts";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import { contentSecurityPolicy, newNonce, PERMISSIONS_POLICY } from "#server/http/csp.ts";
 import type { AppBindings } from "#server/http/types.ts";
@@ -60,7 +61,7 @@ function clientIp(c: Context<AppBindings>, trustedHeader: string | undefined): s
  */
 function rateLimitedAuthResponse(response: Response): Response {
   const retryAfter = response.headers.get("x-retry-after") ?? "60";
-  const message = `Too many attempts from your network. Try again in ${retryAfter} seconds.`;
+  const message = tooManyAttemptsMessage(retryAfter);
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.set("retry-after", retryAfter);
@@ -191,6 +192,7 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.route("/", jobFormPosts);
   app.route("/", alertFormPost);
   app.route("/", loginFormPost);
+  app.route("/", passwordResetFormPosts);
   app.route("/alerts", alertPages);
   app.route("/api", applicationsApi);
   app.route("/applications", applicationPages);

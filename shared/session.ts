@@ -47,6 +47,27 @@ export const SECOND_STEP_FORM_ERRORS: Partial<Record<LoginFormRefusal, string>> 
   limited: TOO_MANY_ATTEMPTS,
 };
 
+/** Where a mailed reset link lands (better-auth adds `?token=`), and the form there posts without JavaScript. */
+export const RESET_PASSWORD_PATH = "/reset-password";
+
+/**
+ * The words of "Forgot password?" and "Choose a new password", the same whether the page's script or the browser's
+ * own form post (ADR 41) sent the form. `sent` is the same whether or not the address has an account, so the page
+ * tells nobody who has one.
+ */
+export const PASSWORD_RESET_WORDS = {
+  sent: "If an account uses that address, we sent it a link to choose a new password. The link works once, for one hour.",
+  invalidEmail: "Enter the email address you signed up with.",
+  expired: "This link has expired or was already used. Ask for a new one.",
+  tooShort: "The password must have at least 8 characters.",
+  tooLong: "The password must have at most 128 characters.",
+  changed: "Your password is changed. Sign in with it.",
+} as const;
+
+/** better-auth's per-address limit, as the board words it (the JSON answer and the pages without JavaScript alike). */
+export const tooManyAttemptsMessage = (retryAfterSeconds: number | string) =>
+  `Too many attempts from your network. Try again in ${retryAfterSeconds} seconds.`;
+
 /**
  * better-auth refuses a form sent from any origin but PUBLIC_URL with a bare "Invalid origin" (403). Whoever opened the
  * board at 127.0.0.1, a LAN address or an old domain needs the address that works, and its operator the setting.

@@ -2,20 +2,36 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
 import { api } from "#app/lib/api-client.ts";
+import { formRefusal } from "#app/context.server.ts";
 import { unlisted } from "#app/lib/meta.ts";
+import { PASSWORD_RESET_WORDS, RESET_PASSWORD_PATH } from "#shared/session.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => unlisted(matches, "Choose a new password");
 
-const EXPIRED = "This link has expired or was already used. Ask for a new one.";
+/**
+ * Without JavaScript the browser posts the form (the token a hidden field) to this path, which the server takes first
+ * (ADR 41): success comes back as `?done`, a refusal here, to be shown with the token kept and the password not.
+ */
+export function action({ context }: Route.ActionArgs) {
+  return formRefusal(context);
+}
+
+const EXPIRED = PASSWORD_RESET_WORDS.expired;
 
 /** Where better-auth's reset link lands, with `?token=…` (or `?error=INVALID_TOKEN` when the link is no good). */
-export default function ResetPassword() {
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const token = params.get("token");
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(token && !params.get("error") ? null : EXPIRED);
+  // A refused post comes back to this path without the link's query: its token is the one the form sent.
+  const token = params.get("token") ?? actionData?.values.token ?? null;
+  const [done, setDone] = useState(params.has("done"));
+  const [error, setError] = useState<string | null>(() => {
+    if (actionData) return actionData.message;
+    return done || (token && !params.get("error")) ? null : EXPIRED;
+  });
   const [busy, setBusy] = useState(false);
+  // A refusal of the token itself: the form would only be refused again.
+  const usable = token !== null && actionData?.message !== EXPIRED;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +44,7 @@ export default function ResetPassword() {
     setBusy(false);
     if (result.ok) setDone(true);
     else if (result.kind !== "unreadable") setError(result.message);
-    else if (newPassword.length < 8) setError("The password must have at least 8 characters.");
+    else if (newPassword.length < 8) setError(PASSWORD_RESET_WORDS.tooShort);
     else setError(EXPIRED);
   };
 
@@ -37,19 +53,26 @@ export default function ResetPassword() {
       title="Choose a new password"
       intro="Every device signed in to your account is signed out once you change it."
     >
-      <AuthMessages success={done ? "Your password is changed. Sign in with it." : null} error={error} />
+      <AuthMessages success={done ? PASSWORD_RESET_WORDS.changed : null} error={error} />
       {done ? (
         <Link to="/login" className="mt-4 inline-block font-medium text-brand-700 underline">
           Sign in
         </Link>
-      ) : token ? (
-        <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
+      ) : usable ? (
+        <form
+          method="post"
+          action={RESET_PASSWORD_PATH}
+          onSubmit={(event) => void submit(event)}
+          className="mt-4 grid gap-4"
+        >
+          <input type="hidden" name="token" value={token} />
           <AuthField
             label="New password"
             name="password"
             type="password"
             required
             minLength={8}
+            maxLength={128}
             autoComplete="new-password"
           >
             <p className="text-xs text-slate-600">At least 8 characters.</p>

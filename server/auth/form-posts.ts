@@ -1,5 +1,11 @@
 import type { betterAuth } from "better-auth";
-import { invalidOriginMessage, VERIFIED_LANDING } from "#shared/session.ts";
+import {
+  invalidOriginMessage,
+  PASSWORD_RESET_WORDS,
+  RESET_PASSWORD_PATH,
+  tooManyAttemptsMessage,
+  VERIFIED_LANDING,
+} from "#shared/session.ts";
 import { DomainError, invalid, rateLimited, unauthenticated } from "#server/errors.ts";
 
 type Handler = ReturnType<typeof betterAuth>["handler"];
@@ -8,10 +14,10 @@ type Handler = ReturnType<typeof betterAuth>["handler"];
 export type FormPost = { fields: Record<string, string>; headers: Headers; clientIp: string };
 
 /**
- * The login page's forms sent by a browser without JavaScript (ADR 41). Each goes to the endpoint the page's script
- * calls, through better-auth's own handler, so better-auth's per-address limits, its Origin check and the two-factor
- * challenge hold exactly as for the script; only the proof of work, which sits in front of the JSON sign-up route, is
- * not asked. Each resolves to the cookies to set, or throws the refusal as a domain error.
+ * The login page's forms, and the password reset's, sent by a browser without JavaScript (ADR 41). Each goes to the
+ * endpoint the page's script calls, through better-auth's own handler, so better-auth's per-address limits, its Origin
+ * check and the two-factor challenge hold exactly as for the script; only the proof of work, which sits in front of the
+ * JSON sign-up route, is not asked. Each resolves to the cookies to set, or throws the refusal as a domain error.
  */
 export function authFormPosts({
   handler,
@@ -22,7 +28,13 @@ export function authFormPosts({
   publicUrl: string;
   clientIpHeader: string;
 }) {
-  async function call(path: string, body: Record<string, unknown>, { headers, clientIp }: FormPost) {
+  /** `words` gives the page's own words for a refusal of what was typed (400), by better-auth's code. */
+  async function call(
+    path: string,
+    body: Record<string, unknown>,
+    { headers, clientIp }: FormPost,
+    words: (code: unknown) => string | undefined = () => undefined,
+  ) {
     const forwarded = new Headers({ "content-type": "application/json", [clientIpHeader]: clientIp });
     for (const header of ["origin", "cookie", "user-agent"]) {
       const value = headers.get(header);
@@ -32,13 +44,19 @@ export function authFormPosts({
       new Request(`${publicUrl}/api/auth${path}`, { method: "POST", headers: forwarded, body: JSON.stringify(body) }),
     );
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!response.ok) throw refusal(response, answer);
+    if (!response.ok) {
+      const invalidInput = response.status === 400 || response.status === 422;
+      throw refusal(response, { ...answer, message: (invalidInput && words(answer.code)) || answer.message });
+    }
     return { cookies: response.headers.getSetCookie(), answer };
   }
 
   function refusal(response: Response, { code, message: said }: { code?: unknown; message?: unknown }): Error {
     const message = typeof said === "string" ? said : "That did not work";
-    if (response.status === 429) return rateLimited(message, Number(response.headers.get("x-retry-after") ?? 60));
+    if (response.status === 429) {
+      const retryAfter = Number(response.headers.get("x-retry-after") ?? 60);
+      return rateLimited(tooManyAttemptsMessage(retryAfter), retryAfter);
+    }
     if (typeof code === "string" && code.startsWith("USER_ALREADY_EXISTS")) return new DomainError("CONFLICT", message);
     if (response.status === 400 || response.status === 422) return invalid(message);
     // A wrong password or code, or a two-step sign-in that took too long.
@@ -48,6 +66,24 @@ export function authFormPosts({
       return new DomainError("FORBIDDEN", code === "INVALID_ORIGIN" ? invalidOriginMessage(publicUrl) : message);
     return new Error(`better-auth answered a form post to ${response.url} with ${response.status}: ${message}`);
   }
+
+  /**
+   * better-auth checks the Origin of a password reset only when the request carries cookies, and a post from another
+   * site comes without the session's (`SameSite=Lax`). A browser names the page a form was sent from: one of another
+   * origin is refused here, as better-auth refuses a sign-in from one. A client that names none could call the JSON
+   * endpoint as well.
+   */
+  const sameOrigin = ({ headers }: FormPost) => {
+    const named = headers.get("origin") ?? headers.get("referer");
+    if (named === null) return;
+    let origin = "null";
+    try {
+      origin = new URL(named).origin;
+    } catch {
+      // "null" (a sandboxed frame, a page that withholds where it is) or nonsense: not the board's.
+    }
+    if (origin !== new URL(publicUrl).origin) throw new DomainError("FORBIDDEN", invalidOriginMessage(publicUrl));
+  };
 
   const agreed = ({ fields }: FormPost) => {
     if (fields.terms !== "yes") throw invalid("Agree to the Terms and Conditions first");
@@ -81,6 +117,27 @@ export function authFormPosts({
       if (!typed) throw invalid("Enter the code");
       const path = recovery ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp";
       return (await call(path, { code: recovery ? typed : typed.replace(/\s/g, "") }, post)).cookies;
+    },
+
+    /**
+     * "Forgot password?": better-auth mails a reset link when the address has an account, and answers the same when it
+     * has none, so the answer tells nobody who has one.
+     */
+    async requestPasswordReset(post: FormPost): Promise<void> {
+      sameOrigin(post);
+      const body = { email: (post.fields.email ?? "").trim(), redirectTo: RESET_PASSWORD_PATH };
+      await call("/request-password-reset", body, post, () => PASSWORD_RESET_WORDS.invalidEmail);
+    },
+
+    /** A new password, with the mailed link's token: good once, for an hour. Every session of the account ends. */
+    async resetPassword(post: FormPost): Promise<void> {
+      sameOrigin(post);
+      const body = { newPassword: post.fields.password ?? "", token: post.fields.token ?? "" };
+      await call("/reset-password", body, post, (code) => {
+        if (code === "PASSWORD_TOO_SHORT") return PASSWORD_RESET_WORDS.tooShort;
+        if (code === "PASSWORD_TOO_LONG") return PASSWORD_RESET_WORDS.tooLong;
+        return PASSWORD_RESET_WORDS.expired;
+      });
     },
   };
 }

@@ -89,17 +89,21 @@ export async function answerFormPostOnPage<T>(
     submit,
     done,
     notSent,
+    withheld = [],
   }: {
     submit: (fields: Record<string, string>) => Promise<T>;
     /** `result` is what `submit` resolved to; none for a post the honeypot dropped. */
     done: (result?: T) => string;
     notSent: string;
+    /** Fields never sent back with a refusal (a password). */
+    withheld?: string[];
   },
 ): Promise<Response> {
   const taken = await takeFormPost(c, submit);
   if (taken.sent) return c.redirect(done(taken.result), 303);
   const { code, message, fields = {} } = taken.error;
-  const refusal: FormRefusal = { code, message, fields, values: taken.fields };
+  const values = Object.fromEntries(Object.entries(taken.fields).filter(([name]) => !withheld.includes(name)));
+  const refusal: FormRefusal = { code, message, fields, values };
   const renderRefusal = c.get("renderRefusal");
   // Without pages (an API-only server) the refusal still answers as a page, if a plainer one.
   return renderRefusal ? renderRefusal(refusal) : refusedPage(c, notSent, taken.error);

@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { jobAlerts, jobReports, jobs, user } from "#server/db/schema.ts";
+import { jobAlerts, jobReports, jobs, mailOutbox, user } from "#server/db/schema.ts";
+import { startMailSender } from "#server/mail/sender.ts";
+import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { engines } from "#tests/support/engines.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
@@ -491,5 +493,149 @@ describe.each(engines)("posting a job without JavaScript on %s", (engine) => {
     );
     await expectRefusedPage(refused, 403, "Your job was not updated");
     expect(await listingsTitled("Taken over")).toEqual([]);
+  });
+});
+
+describe.each(engines)("resetting a password without JavaScript on %s", (engine) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+  let sender: { stop: () => Promise<void> };
+
+  beforeAll(async () => {
+    smtp = await FakeSmtp.start();
+    server = await startTestServer({
+      engine,
+      env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", SMTP_URL: smtp.url, ACCOUNT_MAIL_RATE_LIMIT_MAX: "2" },
+    });
+    const { db } = server.services.database;
+    sender = startMailSender({ db, env: server.services.env, logger: server.services.logger, pollIntervalMs: 50 });
+  });
+  afterAll(async () => {
+    await sender?.stop();
+    await server?.close();
+    await smtp?.stop();
+  });
+
+  const forgot = (fields: Record<string, string>, ip = freshIp()) =>
+    postForm(`${server.url}/forgot-password`, { website: "", ...fields }, ip);
+  const reset = (fields: Record<string, string>, ip = freshIp()) =>
+    postForm(`${server.url}/reset-password`, fields, ip);
+  const queuedFor = (email: string) =>
+    server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  const signInStatus = async (email: string, password: string) =>
+    (await api(server.url, "/api/auth/sign-in/email", { method: "POST", body: { email, password } })).status;
+
+  /** The reset mail as the SMTP server received it, and the token its link hands the reset page. */
+  async function mailedToken(email: string): Promise<string> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const mail = smtp.mails.find((m) => m.envelopeTo.includes(email) && m.headers.subject === "Reset your password");
+      if (mail) {
+        const link = mail.text.match(/https?:\/\/\S+reset-password\/\S+/)?.[0] ?? "";
+        const landing = await fetch(link, { redirect: "manual" });
+        const location = new URL(landing.headers.get("location") ?? "", server.url);
+        expect(location.pathname).toBe("/reset-password");
+        return location.searchParams.get("token") ?? "";
+      }
+      if (Date.now() > deadline) throw new Error(`no reset mail to ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  test("a forgot-password form posted to its page's path mails the reset link, and the browser goes to the page saying so", async () => {
+    const member = await signUp(server.url);
+    const sent = await forgot({ email: member.email });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/forgot-password?sent");
+    expect(await mailedToken(member.email)).not.toBe("");
+  });
+
+  test("an address with no account gets the same answer as one with an account, and no mail", async () => {
+    const member = await signUp(server.url);
+    const stranger = uniqueEmail("nobody");
+    const [known, unknown] = [await forgot({ email: member.email }), await forgot({ email: stranger })];
+    expect([unknown.status, unknown.headers.get("location")]).toEqual([known.status, known.headers.get("location")]);
+    expect(await unknown.text()).toBe(await known.text());
+    expect(unknown.headers.getSetCookie()).toEqual(known.headers.getSetCookie());
+    expect(await queuedFor(stranger)).toEqual([]);
+    expect(await queuedFor(member.email)).toHaveLength(1);
+  });
+
+  test("with the honeypot filled, a forgot-password post is answered like a success and mails nothing", async () => {
+    const member = await signUp(server.url);
+    const sent = await forgot({ email: member.email, website: "https://spam.example" });
+    expect(sent.headers.get("location")).toBe("/forgot-password?sent");
+    expect(await queuedFor(member.email)).toEqual([]);
+  });
+
+  test("a forgot-password post without a valid address is answered as a 400 page asking for it, and mails nothing", async () => {
+    await expectRefusedPage(
+      await forgot({ email: "not-an-address" }),
+      400,
+      "Enter the email address you signed up with.",
+    );
+    expect(await queuedFor("not-an-address")).toEqual([]);
+  });
+
+  test("a new password posted without JavaScript with the mailed token changes the password: the new one signs in, the old one does not", async () => {
+    const member = await signUp(server.url);
+    await forgot({ email: member.email });
+    const token = await mailedToken(member.email);
+    const changed = await reset({ token, password: "a brand new passphrase" });
+    expect(changed.status).toBe(303);
+    expect(changed.headers.get("location")).toBe("/reset-password?done");
+    expect(await signInStatus(member.email, "a brand new passphrase")).toBe(200);
+    expect(await signInStatus(member.email, member.password)).toBe(401);
+
+    // The link works once.
+    const again = await reset({ token, password: "yet another passphrase" });
+    await expectRefusedPage(again, 400, "This link has expired or was already used. Ask for a new one.");
+    expect(await signInStatus(member.email, "a brand new passphrase")).toBe(200);
+  });
+
+  test("a reset with a forged token, or a password too short, is answered as a 400 page with its words, and the password stays", async () => {
+    const member = await signUp(server.url);
+    const forged = await reset({ token: "forged-token-value", password: "a brand new passphrase" });
+    await expectRefusedPage(forged, 400, "This link has expired or was already used. Ask for a new one.");
+
+    await forgot({ email: member.email });
+    const token = await mailedToken(member.email);
+    const short = await reset({ token, password: "short" });
+    await expectRefusedPage(short, 400, "The password must have at least 8 characters.");
+    expect(await signInStatus(member.email, member.password)).toBe(200);
+  });
+
+  test("a forgot-password or reset form posted from another site is refused with a 403 page, and nothing is mailed or changed", async () => {
+    const member = await signUp(server.url);
+    const forged = (path: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": freshIp(),
+          origin: "https://elsewhere.example",
+        },
+        body: new URLSearchParams(fields),
+      });
+    const board = `This board&#39;s address is ${server.env.PUBLIC_URL}`;
+    await expectRefusedPage(await forged("/forgot-password", { email: member.email }), 403, "No link was sent", board);
+    expect(await queuedFor(member.email)).toEqual([]);
+
+    await forgot({ email: member.email });
+    const token = await mailedToken(member.email);
+    const taken = await forged("/reset-password", { token, password: "chosen by someone else" });
+    await expectRefusedPage(taken, 403, "Your password is not changed", board);
+    expect(await signInStatus(member.email, member.password)).toBe(200);
+  });
+
+  test("better-auth's per-address mail limit holds forgot-password posts sent without JavaScript", async () => {
+    const ip = freshIp();
+    const [first, second, third] = [uniqueEmail("nojs"), uniqueEmail("nojs"), uniqueEmail("nojs")];
+    expect((await forgot({ email: first }, ip)).headers.get("location")).toBe("/forgot-password?sent");
+    expect((await forgot({ email: second }, ip)).headers.get("location")).toBe("/forgot-password?sent");
+    const limited = await forgot({ email: third }, ip);
+    await expectRefusedPage(limited, 429, "Too many attempts from your network. Try again in");
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 });

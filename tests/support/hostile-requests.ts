@@ -334,7 +334,7 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
     "POST the no-JS form paths": {
       method: fc.constant("POST"),
       path: fc.oneof(
-        fc.constantFrom("/contact", "/", "/login", "/post-job"),
+        fc.constantFrom("/contact", "/", "/login", "/post-job", "/forgot-password", "/reset-password"),
         id(target).map((x) => `/jobs/${x}`),
         id(target).map((x) => `/edit-job/${x}`),
       ),
