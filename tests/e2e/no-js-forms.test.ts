@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ALERT_SENT } from "#app/components/alert-form.tsx";
 import { jobAlerts, jobReports, jobs, user } from "#server/db/schema.ts";
+import { startMailSender } from "#server/mail/sender.ts";
+import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
 import type { Page } from "playwright-core";
@@ -12,7 +14,36 @@ import { daysAgo } from "#tests/e2e/job-data.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const e2e = useE2e();
+/** A real SMTP server the board mails to, for the password reset's link. */
+let smtp: FakeSmtp;
+let sender: { stop: () => Promise<void> } | undefined;
+beforeAll(async () => {
+  smtp = await FakeSmtp.start();
+});
+const e2e = useE2e(() => ({ env: { SMTP_URL: smtp.url } }));
+beforeAll(() => {
+  const { services } = e2e.server;
+  sender = startMailSender({
+    db: services.database.db,
+    env: services.env,
+    logger: services.logger,
+    pollIntervalMs: 50,
+  });
+});
+afterAll(async () => {
+  await sender?.stop();
+  await smtp?.stop();
+});
+
+async function waitForMail(to: string, subject: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = smtp.mails.find((m) => m.envelopeTo.includes(to) && m.headers.subject === subject);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 test("without JavaScript a reader reports a listing from the job page, by the browser's own form post", async () => {
   const owner = await signUp(e2e.url, { name: "Owner" });
@@ -206,6 +237,67 @@ describe.each(VIEWPORTS)("the post and login pages without JavaScript at %s widt
       await page.getByRole("button", { name: "Update Job" }).click();
       await page.waitForURL(/\/my-job\?updated$/);
       await page.getByRole("status").filter({ hasText: "✔ Job Updated Successfully" }).waitFor();
+      await page.context().close();
+    },
+  );
+
+  flow(
+    "without JavaScript a member who forgot their password asks for the link, chooses a new password from the mail and signs in with it",
+    async () => {
+      const member = await signUp(e2e.url, { name: "Forgetful" });
+      const page = await e2e.newPage({ viewport, javaScriptEnabled: false });
+
+      // A link that is no good is refused as the page, saying so.
+      await page.goto(`${e2e.url}/reset-password?token=forged-token`);
+      await page.getByLabel("New password").fill("a brand new passphrase");
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "This link has expired or was already used. Ask for a new one." })
+        .waitFor();
+      await page.getByRole("link", { name: "Ask for a new link" }).click();
+
+      await page.getByRole("heading", { name: "Forgot password?" }).waitFor();
+      await page.getByLabel("Email").fill(member.email);
+      await page.getByRole("button", { name: "Send the link" }).click();
+      await page.waitForURL(/\/forgot-password\?sent$/);
+      await page
+        .getByRole("status")
+        .filter({ hasText: "If an account uses that address, we sent it a link" })
+        .waitFor();
+
+      const mail = await waitForMail(member.email, "Reset your password");
+      const link = mail.text.match(/https?:\/\/\S+reset-password\/\S+/)?.[0] ?? "";
+      await page.goto(link);
+      await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+      // A password the server refuses (the browser's own length check taken off) comes back as the form, the link's
+      // token kept and the password not.
+      const password = page.getByLabel("New password");
+      await password.evaluate((input) => input.removeAttribute("minlength"));
+      await password.fill("short");
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await page.getByRole("alert").filter({ hasText: "The password must have at least 8 characters." }).waitFor();
+      expect(await password.inputValue()).toBe("");
+
+      await password.fill("a brand new passphrase");
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await page.waitForURL(/\/reset-password\?done$/);
+      await page.getByRole("status").filter({ hasText: "Your password is changed. Sign in with it." }).waitFor();
+
+      await page.getByRole("link", { name: "Sign in", exact: true }).click();
+      await page.getByRole("heading", { name: "Sign In or Create an Account" }).waitFor();
+      await page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
+      await page.getByRole("textbox", { name: "Email" }).fill(member.email);
+      await page.getByLabel("Password").fill("a brand new passphrase");
+      await page.getByRole("button", { name: "Sign in with email" }).click();
+      await page.waitForURL(/\/login\?signin=existing/);
+      await page.getByRole("status").filter({ hasText: "Login successful!" }).waitFor();
+      const oldPassword = await fetch(`${e2e.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: e2e.url },
+        body: JSON.stringify({ email: member.email, password: member.password }),
+      });
+      expect(oldPassword.status).toBe(401);
       await page.context().close();
     },
   );
