@@ -142,10 +142,12 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
     c.set("services", services);
     c.set("clientIp", clientIp(c, services.env.TRUSTED_PROXY_HEADER));
     if (pages) {
-      // The form's body is read already: the page is asked with the post's headers alone, and the refusal.
+      // The form's body is read already: the page is asked with the post's headers alone, and the refusal. Its action
+      // only shows the refusal, so React Router's own Origin check has nothing to guard; without the header, a refusal
+      // of a post from another origin (403) is that page, not React Router's bare 400.
       c.set("renderRefusal", (refusal) => {
         const headers = new Headers(c.req.raw.headers);
-        for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
+        for (const name of ["content-type", "content-length", "transfer-encoding", "origin"]) headers.delete(name);
         return renderPage(pages, new Request(c.req.url, { method: "POST", headers }), refusal);
       });
     }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ALERT_SENT } from "#app/components/alert-form.tsx";
-import { jobAlerts, jobReports, jobs, user } from "#server/db/schema.ts";
+import { jobAlerts, jobReports, jobs, mailOutbox, user } from "#server/db/schema.ts";
 import { startMailSender } from "#server/mail/sender.ts";
 import { FakeSmtp } from "#tests/fakes/smtp.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
@@ -124,6 +124,30 @@ test("without JavaScript a visitor creates an account on the login page, by the 
   await page.getByRole("link", { name: "Continue" }).click();
   await page.waitForURL(/\/my-job$/);
   await page.context().close();
+});
+
+test("a forgot-password form refused, or posted from another site, comes back as the page with its status and words and the address typed, never JSON", async () => {
+  const post = (fields: Record<string, string>, origin: string) =>
+    fetch(`${e2e.url}/forgot-password`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams(fields),
+    });
+  const invalid = await post({ email: "not-an-address" }, e2e.url);
+  expect(invalid.status).toBe(400);
+  expect(invalid.headers.get("content-type")).toMatch(/^text\/html/);
+  const page = await invalid.text();
+  expect(page).toContain("Enter the email address you signed up with.");
+  expect(page).toMatch(/<input[^>]*name="email"[^>]*value="not-an-address"/);
+
+  const email = uniqueEmail("nojs-forged");
+  const forged = await post({ email }, "https://elsewhere.example");
+  expect(forged.status).toBe(403);
+  expect(forged.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(await forged.text()).toContain(`This board&#x27;s address is ${e2e.server.env.PUBLIC_URL}`);
+  const queued = await e2e.server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  expect(queued).toEqual([]);
 });
 
 test("the report and alert forms shown from the address (?report=open, ?alert=open) pass the accessibility check", async () => {
