@@ -72,6 +72,6 @@ export const tooManyAttemptsMessage = (retryAfterSeconds: number | string) =>
  * better-auth refuses a form sent from any origin but PUBLIC_URL with a bare "Invalid origin" (403). Whoever opened the
  * board at 127.0.0.1, a LAN address or an old domain needs the address that works, and its operator the setting.
  */
-export function invalidOriginMessage(publicUrl: string): string {
-  return `This board's address is ${publicUrl}: open it there to sign in or create an account. (Its operator sets that address with PUBLIC_URL.)`;
+export function invalidOriginMessage(publicUrl: string, doing = "sign in or create an account"): string {
+  return `This board's address is ${publicUrl}: open it there to ${doing}. (Its operator sets that address with PUBLIC_URL.)`;
 }

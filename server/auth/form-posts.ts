@@ -82,7 +82,8 @@ export function authFormPosts({
     } catch {
       // "null" (a sandboxed frame, a page that withholds where it is) or nonsense: not the board's.
     }
-    if (origin !== new URL(publicUrl).origin) throw new DomainError("FORBIDDEN", invalidOriginMessage(publicUrl));
+    if (origin !== new URL(publicUrl).origin)
+      throw new DomainError("FORBIDDEN", invalidOriginMessage(publicUrl, "reset your password"));
   };
 
   const agreed = ({ fields }: FormPost) => {

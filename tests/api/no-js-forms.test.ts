@@ -618,7 +618,7 @@ describe.each(engines)("resetting a password without JavaScript on %s", (engine)
         },
         body: new URLSearchParams(fields),
       });
-    const board = `This board&#39;s address is ${server.env.PUBLIC_URL}`;
+    const board = `This board&#39;s address is ${server.env.PUBLIC_URL}: open it there to reset your password.`;
     await expectRefusedPage(await forged("/forgot-password", { email: member.email }), 403, "No link was sent", board);
     expect(await queuedFor(member.email)).toEqual([]);
 
