@@ -35,16 +35,6 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function waitForMails(to: string, subject: string, count: number) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mails = smtp.mails.filter((m) => m.envelopeTo.includes(to) && m.headers.subject === subject);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} mails "${subject}" to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const searchTitles = async (text: string) =>
   ((await api(e2e.url, `/api/jobs?search=${encodeURIComponent(text)}`)).json as { jobTitle: string }[]).map(
     (job) => job.jobTitle,
@@ -91,7 +81,7 @@ describe.each(VIEWPORTS)("email verification at %s width", (name, viewport) => {
       .waitFor();
     await expectAccessible(page);
 
-    const [first] = await waitForMails(email, "Verify your email address", 2);
+    const [first] = await smtp.waitForMails(email, "Verify your email address", 2);
     const link = first?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0] ?? "";
     expect(link).toContain(`${e2e.url}/api/auth/verify-email?token=`);
     await page.goto(link);

@@ -35,16 +35,6 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function waitForMail(to: string, subject: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mail = smtp.mails.find((m) => m.envelopeTo.includes(to) && m.headers.subject === subject);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 test("without JavaScript a reader reports a listing from the job page, by the browser's own form post", async () => {
   const owner = await signUp(e2e.url, { name: "Owner" });
   const id = (
@@ -290,7 +280,7 @@ describe.each(VIEWPORTS)("the post and login pages without JavaScript at %s widt
         .filter({ hasText: "If an account uses that address, we sent it a link" })
         .waitFor();
 
-      const mail = await waitForMail(member.email, "Reset your password");
+      const mail = (await smtp.waitForMails(member.email, "Reset your password"))[0]!;
       const link = mail.text.match(/https?:\/\/\S+reset-password\/\S+/)?.[0] ?? "";
       await page.goto(link);
       await page.getByRole("heading", { name: "Choose a new password" }).waitFor();

@@ -28,16 +28,6 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function waitForMail(to: string, subject: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mail = smtp.mails.find((m) => m.envelopeTo.includes(to) && m.headers.subject === subject);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const sessionUser = async (session: Pick<Session, "cookie">) => {
   const response = await fetch(`${e2e.url}/api/auth/get-session`, {
     headers: { cookie: session.cookie, origin: e2e.url },
@@ -72,7 +62,7 @@ describe.each(VIEWPORTS)("password reset at %s width", (_name, viewport) => {
     await page.getByRole("status").filter({ hasText: "If an account uses that address, we sent it a link" }).waitFor();
     await expectAccessible(page);
 
-    const mail = await waitForMail(member.email, "Reset your password");
+    const mail = (await smtp.waitForMails(member.email, "Reset your password"))[0]!;
     const link = mail.text.match(/https?:\/\/\S+reset-password\/\S+/)?.[0] ?? "";
     expect(link).toContain(`${e2e.url}/api/auth/reset-password/`);
     await page.goto(link);

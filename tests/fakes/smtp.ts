@@ -76,6 +76,17 @@ export class FakeSmtp {
     return fake;
   }
 
+  /** The mails to `to` with this subject, once there are at least `count` of them (15 s at most). */
+  async waitForMails(to: string, subject: string, count = 1): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const mails = this.mails.filter((m) => m.envelopeTo.includes(to) && m.headers.subject === subject);
+      if (mails.length >= count) return mails;
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} mails "${subject}" to ${to}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** The SMTP_URL the app should use, with the credentials this server accepts. */
   get url(): string {
     return `smtp://${this.credentials.user}:${this.credentials.pass}@127.0.0.1:${this.port}`;
