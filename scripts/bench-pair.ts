@@ -1,12 +1,12 @@
 /**
  * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--rounds 4 --seconds 10 --connections 8]`: the
  * cost of one setting, as a ratio from one run. Starts two boards on the configured PostgreSQL (DATABASE_URL), one
- * with the setting and one without, and loads both at once, half the connections each, with the same requests in the
- * same order (three searches, then a job page, over distinct queries and listings, so no answer is reused). Loaded
- * side by side, both meet the same machine at every moment: what a run after the other would see (a busier minute, a
- * warmer cache) cancels out. Prints each round, each server's CPU per answer (from /proc: steadier than req/s) and the ratios of the sums:
- * req/s with ÷ without, p95, p99. Compare
- * with a run whose setting changes nothing (`--with UNUSED=1`) for the noise of the machine that day.
+ * with the setting and one without, and loads both at once, half the connections each, with the same mix (three
+ * searches, then a job page): the queries and listings of one shuffled corpus, dealt to the two sides in turn, so no
+ * answer is reused and neither side reads what the other has just warmed. Loaded side by side, both meet the same
+ * machine at every moment: what a run after the other would see (a busier minute) cancels out. Prints each round,
+ * each server's CPU per answer (from /proc: steadier than req/s) and the ratios of the sums: req/s with ÷ without,
+ * p95, p99. Compare with a run whose setting changes nothing (`--with UNUSED=1`) for the noise of the machine that day.
  *
  * What it measures: `--with METRICS_TOKEN=…` the cost of counting for /metrics (ADR 37), `--with STATS_COUNTING=true
  * --without STATS_COUNTING=false` the cost of the listings' stats (ADR 43). PostgreSQL only: the embedded database
@@ -76,17 +76,20 @@ async function main() {
       `${"round".padEnd(22)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"errors".padStart(6)}`,
     );
     const ids = (await (await fetch(`${boards.with.url}/api/jobs?limit=100`)).json()) as { _id: string }[];
-    const corpus = searchCorpus(Math.ceil((ROUNDS + 1) * SECONDS * 150), 11);
+    const corpus = searchCorpus(Math.ceil((ROUNDS + 1) * SECONDS * 300), 11);
     let start = 0;
-    /** Both boards at once, each from half the connections, each walking the same requests from `start`. */
+    /**
+     * Both boards at once, each from half the connections. A side's k-th request takes the corpus's entry
+     * start + 2k (with) or start + 2k + 1 (without), and every fourth is a job page, dealt the same way.
+     */
     const loadBoth = async (seconds: number) => {
-      const from = start;
-      const cursors = { with: from, without: from };
+      const sent = { with: 0, without: 0 };
       const next = (side: "with" | "without") => () => {
-        const n = cursors[side]++;
-        return n % 4 === 3
-          ? `${boards[side].url}/jobs/${ids[(n >> 2) % ids.length]?._id ?? ""}`
-          : `${boards[side].url}${corpus[n % corpus.length]}`;
+        const k = sent[side]++;
+        const dealt = start + 2 * k + (side === "with" ? 0 : 1);
+        return k % 4 === 3
+          ? `${boards[side].url}/jobs/${ids[(2 * (k >> 2) + (side === "with" ? 0 : 1)) % ids.length]?._id ?? ""}`
+          : `${boards[side].url}${corpus[dealt % corpus.length]}`;
       };
       const half = Math.max(1, Math.floor(CONNECTIONS / 2));
       const cpuBefore = { with: boards.with.cpuSeconds(), without: boards.without.cpuSeconds() };
@@ -96,7 +99,7 @@ async function main() {
       ]);
       cpu.with += boards.with.cpuSeconds() - cpuBefore.with;
       cpu.without += boards.without.cpuSeconds() - cpuBefore.without;
-      start = Math.max(cursors.with, cursors.without);
+      start += 2 * Math.max(sent.with, sent.without) + 2;
       return { with: withSamples, without: withoutSamples };
     };
     const cpu = { with: 0, without: 0 };
