@@ -22,17 +22,17 @@ const MAX_REMEMBERED = 500_000;
 /** The UTC calendar day of `time`, as the table's `day` holds it. */
 export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
 
-/** A visit as a salted SHA-256, truncated (22 base64url characters, 132 bits). */
-function hashVisit(salt: Uint8Array, visit: Omit<PendingVisit, "day">) {
+/**
+ * A visit as a salted SHA-256, truncated (22 base64url characters, 132 bits): with this process's salt for its own
+ * first filter, with the day's shared salt for the key stored in `stats_visits`.
+ */
+export function visitKey(salt: Uint8Array, visit: Omit<PendingVisit, "day">) {
   return createHash("sha256")
     .update(salt)
     .update(`${visit.what}\0${visit.jobId}\0${visit.clientIp}\0${visit.userAgent}`)
     .digest("base64url")
     .slice(0, 22);
 }
-
-/** The key a visit is stored under in `stats_visits`, made with its day's shared salt. */
-export const visitKey = (salt: Uint8Array, visit: PendingVisit) => hashVisit(salt, visit);
 
 const byJobAndDay = (a: StatsRow, b: StatsRow) =>
   a.jobId === b.jobId ? a.day.localeCompare(b.day) : a.jobId < b.jobId ? -1 : 1;
@@ -102,7 +102,7 @@ export function createStatsCounter({ now = () => new Date() }: { now?: () => Dat
   function holdFirstToday(what: What, jobId: string, { clientIp, userAgent = "" }: Visitor) {
     const current = today();
     const visit = { what, jobId, clientIp, userAgent };
-    const key = hashVisit(salt, visit);
+    const key = visitKey(salt, visit);
     if (seen.has(key)) return false;
     if (seen.size < MAX_REMEMBERED) seen.add(key);
     visits.push({ ...visit, day: current });
