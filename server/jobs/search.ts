@@ -132,12 +132,13 @@ async function pageOf(
 
 /**
  * A page of matches in list order: a text search's as RARE_MATCHES says, or from the text index at once when a walk
- * already met too few of them (`sparse`).
+ * already met too few of them (`sparse`). `walkRows` is how many listings a walk is expected to need, when a ranking's
+ * walk already measured how often the text matches among them.
  */
 async function listedRows(
   db: Db,
   filters: Pick<Filters, "where" | "byLocation" | "tier" | "text">,
-  page: { offset: number; limit: number; cursor?: JobCursor; sparse?: boolean },
+  page: { offset: number; limit: number; cursor?: JobCursor; sparse?: boolean; walkRows?: number },
 ): Promise<Rows> {
   if (filters.tier === undefined) return listRows(db, filters, { ...page, materialize: false });
   // Every match, for the estimate: a place's walk below repeats its location, which the planner takes for a second
@@ -151,12 +152,15 @@ async function listedRows(
     filters = { ...filters, where: place.length === 1 ? at(place[0] as string) : filters.where };
     filters.byLocation = { values: place, at };
   }
-  if (page.sparse || (await estimateRows(db, everyMatch)) < RARE_MATCHES) {
+  // A walk's measure of how often the text matches is better than the planner's estimate, which takes words as
+  // independent.
+  if (page.sparse || (page.walkRows === undefined && (await estimateRows(db, everyMatch)) < RARE_MATCHES)) {
     return readingText(db, (tx) => listRows(tx, filters, { ...page, materialize: true }));
   }
   const walked = filters.text && walkedConditions(filters.text, filters.byLocation?.values, place !== undefined);
   if (walked) {
-    const rows = Math.min(MOST_WALKED, Math.max(RANKING_WALK, WALKED_PER_MATCH * (page.offset + page.limit + 1)));
+    const needed = Math.max(RANKING_WALK, WALKED_PER_MATCH * (page.offset + page.limit + 1), page.walkRows ?? 0);
+    const rows = Math.min(MOST_WALKED, needed);
     const found = await listRows(db, filters, { ...page, materialize: false, walk: { others: walked, rows } });
     // A full page and the row after it are the first matches after the walk's start; fewer may not be all there is.
     if (found.nextCursor) return found;
@@ -183,6 +187,9 @@ async function listedRows(
  */
 const WALKED_PER_MATCH = 100;
 const MOST_WALKED = 40_000;
+
+/** A walk sized from a density it measured reads this much more, as matches are not spread evenly. */
+const WALK_MARGIN = 1.5;
 
 /**
  * What a bounded walk of a text search's page walks, the other filters, when it is one walk: at one location at most
@@ -421,14 +428,18 @@ async function rankedRows(
   const remaining = page.limit - rows.length;
   const skipped = Math.max(0, page.offset - size);
   const limit = Math.max(1, remaining);
-  // Fewer matches among the listings walked than the page still needs: walking on for them would read more listings
-  // than the ranking's whole walk. With more, the next ones are near ("redux chennai", 100 a page: 98 ranked, and the
-  // text index read all 4,659 matches, 65 ms, for the last two).
-  const sparse = !fromIndex && size < skipped + limit;
+  // How often the text matched among the listings walked says how far on the next matches stand: walking on to them
+  // reads a few thousand listings ("part time writer delhi", 50 a page: 29 ranked of 4,000 walked, 22 more within
+  // the next 3,000, where the text index read every match of its common words, 360 ms). None met, or too far on for
+  // a walk: the text index (sparse). With the ranking's walk, its reading of the text index cost 1.1 s for "analyst
+  // data senior" and 880 ms for "part time writer kochi" at 1M, under a page's own cost of 4–40 ms for the walk.
+  const needed = skipped + limit + 1;
+  const walkRows = fromIndex ? 0 : size === 0 ? Infinity : Math.ceil((WALK_MARGIN * RANKING_WALK * needed) / size);
+  const sparse = walkRows > MOST_WALKED;
   const more = await listedRows(
     db,
     { where: filters.where, tier, text },
-    { offset: skipped, limit, cursor: boundary, sparse },
+    { offset: skipped, limit, cursor: boundary, sparse, ...(sparse ? {} : { walkRows }) },
   );
   if (remaining === 0) {
     return { rows, nextCursor: more.rows.length > 0 && boundary ? encodeCursor(boundary) : null };

@@ -449,3 +449,48 @@ describe.each(engines)("a word only older listings hold on %s", (engine) => {
     );
   });
 });
+
+describe.each(engines)("a common word one filtered listing in 200 holds on %s", (engine) => {
+  let server: TestServer;
+  // Common enough for the ranking to walk the newest listings passing the filter (FEW_TEXT_MATCHES), rare among them:
+  // the walk meets 20, and a page of 50 needs 30 more from past it.
+  const EVERY = 200;
+  const FILTERED = 3 * RANKING_WALK;
+  const ELSEWHERE = FEW_TEXT_MATCHES + 200;
+  const holding = (i: number) => i % EVERY === EVERY - 1;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(server.services.database.db, [
+      ...Array.from({ length: FILTERED }, (_, i) => ({
+        ...neutral(i, now),
+        title: `Clerk ${i}`,
+        experienceLevel: "0-3 Year",
+        skills: holding(i) ? ["Zircon"] : ["Paper"],
+        postingDate: new Date(now - i * 60_000),
+      })),
+      ...Array.from({ length: ELSEWHERE }, (_, i) => ({
+        ...neutral(FILTERED + i, now),
+        title: `Senior Clerk ${i}`,
+        experienceLevel: "5+ Year",
+        skills: ["Zircon"],
+        postingDate: new Date(now - i * 60_000 - 30_000),
+      })),
+    ]);
+    await server.services.database.db.execute(sql`ANALYZE jobs`);
+  }, 180_000);
+  afterAll(() => server.close());
+
+  test("a ranked page reaching past the matches its walk met goes on with the next ones, newest first", async () => {
+    const expected = Array.from({ length: FILTERED }, (_, i) => i)
+      .filter(holding)
+      .map((i) => `Clerk ${i}`);
+    const search = { search: "zircon", experienceLevel: "0-3 Year", limit: "50" };
+    const first = await api(server.url, `/api/jobs?${new URLSearchParams(search)}`);
+    expect((first.json as { jobTitle: string }[]).map((job) => job.jobTitle)).toEqual(expected.slice(0, 50));
+    const cursor = first.headers.get("x-next-cursor") ?? "";
+    const next = await api(server.url, `/api/jobs?${new URLSearchParams({ ...search, cursor })}`);
+    expect((next.json as { jobTitle: string }[]).map((job) => job.jobTitle)).toEqual(expected.slice(50, 60));
+    expect(next.headers.get("x-next-cursor")).toBeNull();
+  });
+});
