@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import { jobToForm, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
+import type { SubmitOutcome } from "#app/components/job-form.tsx";
+import { jobToForm, type JobFormState } from "#app/lib/job-form-values.ts";
 import { JobFormPage } from "#app/components/job-form-page.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";

@@ -1,23 +1,13 @@
-import {
-  BadgeCheck,
-  Mail,
-  MapPin,
-  PhoneCall,
-  Search,
-  SlidersHorizontal,
-  type IconComponent,
-} from "#app/components/icons.tsx";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redirect, useNavigate, useNavigation } from "react-router";
 import { AlertForm } from "#app/components/alert-form.tsx";
 import { FilterPanel } from "#app/components/filter-panel.tsx";
-import { HiddenFields } from "#app/components/hidden-fields.tsx";
-import { JobCard } from "#app/components/job-card.tsx";
+import { HomeHero } from "#app/components/home-hero.tsx";
+import { InvalidValues, JobResults, ResultsHeading } from "#app/components/home-results.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { FilterHints, SearchNotes, SortControl } from "#app/components/search-notes.tsx";
+import { SearchNotes, SortControl } from "#app/components/search-notes.tsx";
 import { ScrollToTop } from "#app/components/scroll-to-top.tsx";
-import { Spinner } from "#app/components/spinner.tsx";
-import { Splash, SPLASH_MS } from "#app/components/splash.tsx";
+import { Splash } from "#app/components/splash.tsx";
 import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
 import { useSheet } from "#app/hooks/use-sheet.ts";
 import { servicesContext } from "#app/context.server.ts";
@@ -25,7 +15,6 @@ import {
   CARRIED_KEYS,
   FIELD_LABELS,
   FILTER_KEYS,
-  formToHomeQuery,
   homeSearchString,
   pick,
   toHomeQuery,
@@ -33,24 +22,12 @@ import {
   type HomeQuery,
 } from "#app/lib/home-search.ts";
 import { HOME_PAGE_SIZE, jobSearchSchema } from "#shared/job.ts";
-import { EXACT_COUNT_LIMIT, RESULT_WINDOW, roundEstimate } from "#shared/job-paging.ts";
-import { useSite } from "#app/hooks/use-root-data.ts";
-import { counterValues, postedLabel } from "#app/lib/counters.ts";
+import { RESULT_WINDOW } from "#shared/job-paging.ts";
 import { isDocumentHydrated } from "#app/lib/hydration.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/home";
 
 const LAST_PAGE = Math.ceil(RESULT_WINDOW / HOME_PAGE_SIZE);
-
-/** Exact when small; otherwise an estimate, and the heading says so (ADR 9). */
-function totalLabel(total: number, exact: boolean): string {
-  if (exact) return `${total} Jobs`;
-  const rounded = roundEstimate(total);
-  // Just past the exact-count limit is "more than the limit", not an estimate of the limit itself.
-  return total > EXACT_COUNT_LIMIT && rounded <= EXACT_COUNT_LIMIT
-    ? `${EXACT_COUNT_LIMIT.toLocaleString("en-US")}+ Jobs`
-    : `About ${rounded.toLocaleString("en-US")} Jobs`;
-}
 
 /** Pages from an estimated total are labelled as such; past the result window only the window's pages can be reached. */
 function pagesLabel(total: number, exact: boolean): string | undefined {
@@ -202,126 +179,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function Counter({ value, label }: { value: string; label: string }) {
-  return (
-    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-4 py-3 text-center">
-      <dt className="text-sm text-brand-100">{label}</dt>
-      <dd className="text-xl font-bold text-white sm:text-2xl">{value}</dd>
-    </div>
-  );
-}
-
-/** One of the hero's two search boxes: an icon, a label for screen readers, and the input the search form sends. */
-function HeroField({
-  icon: Icon,
-  label,
-  name,
-  value,
-  placeholder,
-  divided = false,
-}: {
-  icon: IconComponent;
-  label: string;
-  name: "search" | "location";
-  value: string | undefined;
-  placeholder: string;
-  /** A line between it and the box before it, where the two sit side by side. */
-  divided?: boolean;
-}) {
-  return (
-    <label
-      className={`flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600${divided ? " md:border-l md:border-slate-200" : ""}`}
-    >
-      <Icon aria-hidden="true" className="h-5 w-5 text-slate-500" />
-      <span className="sr-only">{label}</span>
-      <input
-        name={name}
-        defaultValue={value ?? ""}
-        placeholder={placeholder}
-        className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
-      />
-    </label>
-  );
-}
-
-function Hero({
-  query,
-  postedCount,
-  onSearch,
-}: {
-  query: HomeQuery;
-  postedCount: number;
-  onSearch: (q: HomeQuery) => void;
-}) {
-  const counters = counterValues(useSite(), postedCount);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onSearch(formToHomeQuery(event.currentTarget));
-  }
-  return (
-    <section aria-labelledby="hero-title" className="bg-gradient-to-br from-brand-700 to-brand-500 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-12 lg:py-16">
-        <ul className="flex flex-wrap gap-2">
-          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
-            <PhoneCall aria-hidden="true" className="h-4 w-4" /> Call Directly HR
-          </li>
-          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
-            <Mail aria-hidden="true" className="h-4 w-4" /> Send The Mail
-          </li>
-        </ul>
-        <h1 id="hero-title" className="mt-4 text-3xl font-extrabold tracking-tight sm:text-5xl">
-          Don&apos;t Take a Goal Take an Aim
-        </h1>
-        <p className="mt-3 max-w-2xl text-brand-50">
-          Tech and non-tech jobs, posted free by employers. Call or mail the HR directly.
-        </p>
-        <form
-          key={JSON.stringify(query)}
-          method="get"
-          action="/"
-          role="search"
-          onSubmit={submit}
-          className="mt-8 flex flex-col gap-2 rounded-xl bg-white p-2 shadow-lg md:flex-row"
-        >
-          <HiddenFields query={pick(query, CARRIED_KEYS)} />
-          <HeroField
-            icon={Search}
-            label="Position"
-            name="search"
-            value={query.search}
-            placeholder="What position are you looking for?"
-          />
-          <HeroField
-            icon={MapPin}
-            label="Location"
-            name="location"
-            value={query.location}
-            placeholder="Location"
-            divided
-          />
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            Search
-          </button>
-        </form>
-        <p className="mt-4 inline-flex items-center gap-2 text-brand-50">
-          <BadgeCheck aria-hidden="true" className="h-5 w-5" />
-          <span>
-            Posted Jobs <strong className="text-white">{postedLabel(postedCount)}</strong>
-          </span>
-        </p>
-        <dl className="mt-8 grid max-w-xl grid-cols-3 gap-3">
-          <Counter value={counters.jobsPosted} label="Jobs Posted" />
-          <Counter value={counters.monthlyUsers} label="Monthly Users" />
-          <Counter value={counters.jobseekers} label="Jobseekers" />
-        </dl>
-      </div>
-    </section>
-  );
-}
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const {
     jobs,
@@ -391,7 +248,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       {withSplash ? <Splash /> : null}
-      <Hero query={query} postedCount={postedCount} onSearch={applySearch} />
+      <HomeHero query={query} postedCount={postedCount} onSearch={applySearch} />
       <section aria-labelledby="results-title" className="mx-auto max-w-7xl px-4 py-8">
         <div className="flex flex-col gap-6 min-[769px]:flex-row">
           <FilterPanel
@@ -404,26 +261,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             isMobile={isMobile}
           />
           <div className="min-w-0 flex-1">
-            <div className="flex items-center justify-between gap-4">
-              <h2
-                id="results-title"
-                ref={results}
-                tabIndex={-1}
-                className="scroll-mt-24 text-xl font-bold focus:outline-none"
-              >
-                {totalLabel(total, totalIsExact)}
-              </h2>
-              <button
-                type="button"
-                onClick={filters.open}
-                aria-expanded={filters.state === "open"}
-                aria-controls="filter-panel"
-                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 min-[769px]:hidden"
-              >
-                <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-                Filter
-              </button>
-            </div>
+            <ResultsHeading
+              ref={results}
+              total={total}
+              totalIsExact={totalIsExact}
+              filtersOpen={filters.state === "open"}
+              onOpenFilters={filters.open}
+            />
             {query.search ? (
               <SortControl
                 query={query}
@@ -432,49 +276,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : null}
             <SearchNotes place={place} didYouMean={didYouMean} searched={query.search} onGo={go} />
             <AlertForm search={pick(query, ["search", "location", ...CARRIED_KEYS]) as Record<string, string>} />
-            {invalid.length > 0 ? (
-              <div
-                role="alert"
-                className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-              >
-                <p className="font-semibold">Some search values in this link are not valid, so they were ignored:</p>
-                <ul className="mt-1 list-disc pl-5">
-                  {invalid.map((entry) => (
-                    <li key={entry.field}>
-                      {entry.field}: {entry.message}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            <div aria-busy={loading} className="relative mt-4 min-h-40">
-              {loading ? (
-                <div className="absolute inset-0 z-20 flex items-start justify-center bg-white/70 pt-16">
-                  <Spinner label="Loading jobs" />
-                </div>
-              ) : null}
-              {jobs.length === 0 ? (
-                <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center">
-                  <img
-                    src="/images/company-fallback.svg"
-                    alt=""
-                    width={80}
-                    height={80}
-                    className="h-20 w-20 opacity-70"
-                  />
-                  <p className="mt-4 text-lg font-semibold text-slate-700">Not Jobs Found</p>
-                  {withoutFilters.length > 0 ? <FilterHints hints={withoutFilters} query={query} onGo={go} /> : null}
-                </div>
-              ) : (
-                <ul className="grid gap-4 lg:grid-cols-2">
-                  {jobs.map((job) => (
-                    <li key={job._id}>
-                      <JobCard job={job} skeletonDelayMs={shownWithSplash.current.includes(job) ? SPLASH_MS : 0} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <InvalidValues invalid={invalid} />
+            <JobResults
+              jobs={jobs}
+              loading={loading}
+              withoutFilters={withoutFilters}
+              query={query}
+              onGo={go}
+              shownWithSplash={shownWithSplash.current}
+            />
             {total > 0 || page > 1 ? (
               <Pagination
                 page={page}

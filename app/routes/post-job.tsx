@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Dialog } from "#app/components/dialog.tsx";
-import { emptyJobForm, withCompany, type JobFormState, type SubmitOutcome } from "#app/components/job-form.tsx";
+import type { SubmitOutcome } from "#app/components/job-form.tsx";
+import { emptyJobForm, withCompany, type JobFormState } from "#app/lib/job-form-values.ts";
 import { JobFormPage } from "#app/components/job-form-page.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { api } from "#app/lib/api-client.ts";

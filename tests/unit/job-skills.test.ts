@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { addSkill } from "#app/components/job-form.tsx";
+import { addSkill } from "#app/lib/job-form-values.ts";
 import { fieldErrors, messagesByField } from "#shared/errors.ts";
 import { jobInputSchema, MAX_SKILLS, normaliseSkillName, SKILL_OPTIONS } from "#shared/job.ts";
 import { validJob } from "#tests/support/factories.ts";

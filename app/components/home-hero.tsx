@@ -1,0 +1,127 @@
+import { BadgeCheck, Mail, MapPin, PhoneCall, Search, type IconComponent } from "#app/components/icons.tsx";
+import type { FormEvent } from "react";
+import { HiddenFields } from "#app/components/hidden-fields.tsx";
+import { useSite } from "#app/hooks/use-root-data.ts";
+import { counterValues, postedLabel } from "#app/lib/counters.ts";
+import { CARRIED_KEYS, formToHomeQuery, pick, type HomeQuery } from "#app/lib/home-search.ts";
+
+function Counter({ value, label }: { value: string; label: string }) {
+  return (
+    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-4 py-3 text-center">
+      <dt className="text-sm text-brand-100">{label}</dt>
+      <dd className="text-xl font-bold text-white sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
+
+/** One of the hero's two search boxes: an icon, a label for screen readers, and the input the search form sends. */
+function HeroField({
+  icon: Icon,
+  label,
+  name,
+  value,
+  placeholder,
+  divided = false,
+}: {
+  icon: IconComponent;
+  label: string;
+  name: "search" | "location";
+  value: string | undefined;
+  placeholder: string;
+  /** A line between it and the box before it, where the two sit side by side. */
+  divided?: boolean;
+}) {
+  return (
+    <label
+      className={`flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600${divided ? " md:border-l md:border-slate-200" : ""}`}
+    >
+      <Icon aria-hidden="true" className="h-5 w-5 text-slate-500" />
+      <span className="sr-only">{label}</span>
+      <input
+        name={name}
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
+      />
+    </label>
+  );
+}
+
+/** The search the home page opens with: the spec's headline, position and location, and the board's counters. */
+export function HomeHero({
+  query,
+  postedCount,
+  onSearch,
+}: {
+  query: HomeQuery;
+  postedCount: number;
+  onSearch: (q: HomeQuery) => void;
+}) {
+  const counters = counterValues(useSite(), postedCount);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(formToHomeQuery(event.currentTarget));
+  }
+  return (
+    <section aria-labelledby="hero-title" className="bg-gradient-to-br from-brand-700 to-brand-500 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-12 lg:py-16">
+        <ul className="flex flex-wrap gap-2">
+          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+            <PhoneCall aria-hidden="true" className="h-4 w-4" /> Call Directly HR
+          </li>
+          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+            <Mail aria-hidden="true" className="h-4 w-4" /> Send The Mail
+          </li>
+        </ul>
+        <h1 id="hero-title" className="mt-4 text-3xl font-extrabold tracking-tight sm:text-5xl">
+          Don&apos;t Take a Goal Take an Aim
+        </h1>
+        <p className="mt-3 max-w-2xl text-brand-50">
+          Tech and non-tech jobs, posted free by employers. Call or mail the HR directly.
+        </p>
+        <form
+          key={JSON.stringify(query)}
+          method="get"
+          action="/"
+          role="search"
+          onSubmit={submit}
+          className="mt-8 flex flex-col gap-2 rounded-xl bg-white p-2 shadow-lg md:flex-row"
+        >
+          <HiddenFields query={pick(query, CARRIED_KEYS)} />
+          <HeroField
+            icon={Search}
+            label="Position"
+            name="search"
+            value={query.search}
+            placeholder="What position are you looking for?"
+          />
+          <HeroField
+            icon={MapPin}
+            label="Location"
+            name="location"
+            value={query.location}
+            placeholder="Location"
+            divided
+          />
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Search
+          </button>
+        </form>
+        <p className="mt-4 inline-flex items-center gap-2 text-brand-50">
+          <BadgeCheck aria-hidden="true" className="h-5 w-5" />
+          <span>
+            Posted Jobs <strong className="text-white">{postedLabel(postedCount)}</strong>
+          </span>
+        </p>
+        <dl className="mt-8 grid max-w-xl grid-cols-3 gap-3">
+          <Counter value={counters.jobsPosted} label="Jobs Posted" />
+          <Counter value={counters.monthlyUsers} label="Monthly Users" />
+          <Counter value={counters.jobseekers} label="Jobseekers" />
+        </dl>
+      </div>
+    </section>
+  );
+}
