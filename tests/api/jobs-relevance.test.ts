@@ -9,7 +9,7 @@ import { FEW_TEXT_MATCHES, RANKED_MATCHES, RANKING_WALK } from "#server/jobs/sea
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import type { JobValues } from "#server/jobs/mapper.ts";
-import { jobSearchSchema } from "#shared/job.ts";
+import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, jobSearchSchema } from "#shared/job.ts";
 import { engines } from "#tests/support/engines.ts";
 import { api } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
@@ -492,5 +492,52 @@ describe.each(engines)("a common word one filtered listing in 200 holds on %s", 
     const next = await api(server.url, `/api/jobs?${new URLSearchParams({ ...search, cursor })}`);
     expect((next.json as { jobTitle: string }[]).map((job) => job.jobTitle)).toEqual(expected.slice(50, 60));
     expect(next.headers.get("x-next-cursor")).toBeNull();
+  });
+});
+
+describe.each(engines)("a text search with an experience level or an employment type on %s", (engine) => {
+  let server: TestServer;
+  const combinations = EXPERIENCE_LEVELS.flatMap((experienceLevel) =>
+    EMPLOYMENT_TYPES.map((employmentType) => ({ experienceLevel, employmentType })),
+  );
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    await insertJobsBulk(
+      server.services.database.db,
+      combinations.map((combination, i) => ({
+        ...neutral(i, now),
+        ...combination,
+        title: `Clerk ${combination.experienceLevel} ${combination.employmentType}`,
+        skills: ["Zircon"],
+        postingDate: new Date(now - i * 60_000),
+      })),
+    );
+  });
+  afterAll(() => server.close());
+
+  test("finds every listing at each level and of each type, whichever way its page is read", async () => {
+    const filters = [
+      ...EXPERIENCE_LEVELS.map((experienceLevel) => ({ experienceLevel })),
+      ...EMPLOYMENT_TYPES.map((employmentType) => ({ employmentType })),
+      ...combinations,
+    ];
+    for (const filter of filters) {
+      const expected = combinations
+        .filter((combination) =>
+          Object.entries(filter).every(([key, value]) => combination[key as keyof typeof combination] === value),
+        )
+        .map((combination) => `Clerk ${combination.experienceLevel} ${combination.employmentType}`);
+      for (const sort of ["relevance", "newest"]) {
+        const { json } = await api(
+          server.url,
+          `/api/jobs?${new URLSearchParams({ search: "zircon", sort, ...filter })}`,
+        );
+        expect(
+          (json as { jobTitle: string }[]).map((job) => job.jobTitle),
+          `${sort} ${JSON.stringify(filter)}`,
+        ).toEqual(expected);
+      }
+    }
   });
 });
