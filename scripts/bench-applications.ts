@@ -1,11 +1,12 @@
 /**
- * `npm run bench:applications [-- --seconds 15 --connections 8 --url http://127.0.0.1:PORT]`: applying on the board
+ * `npm run bench:applications [-- --seconds 15 --connections 8 --think-ms 0 --url http://127.0.0.1:PORT]`: applying on the board
  * (issue 31) while the home search is under load. Without --url it starts `server/main.ts` on a free loopback port
  * with the configured database (DATABASE_URL, or the embedded one in DATA_DIR) and stops it after. Seed first for a
  * realistic search (`npm run seed -- --jobs N`).
  *
  * 1. GET /api/jobs from `connections` connections alone;
- * 2. the same searches, and beside them `connections` applicants each sending applications with a 1 MB PDF in turn.
+ * 2. the same searches, and beside them `connections` applicants each sending applications with a 1 MB PDF in turn
+ *    (after a pause of about `think-ms` each, when given).
  * Compare the search figures of the two phases, and the applications' p95, from one run.
  */
 import { performance } from "node:perf_hooks";
@@ -19,10 +20,18 @@ const { values } = parseArgs({
     url: { type: "string" },
     seconds: { type: "string", default: "15" },
     connections: { type: "string", default: "8" },
+    "think-ms": { type: "string", default: "0" },
   },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+/**
+ * How long each applicant waits after an answer before sending the next application. 0 (the default) sends them back
+ * to back, the most the board can take; a pause of seconds is people filling the form, at a rate a board meets.
+ */
+const THINK_MS = Number(values["think-ms"]);
+/** The header a proxy in front of the board would set to the client's address. */
+const CLIENT_HEADER = "x-real-ip";
 const CV = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(1024 * 1024 - 9, 0x20)]);
 
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
@@ -80,7 +89,10 @@ async function applicants(url: string, jobId: string, until: number): Promise<Sa
   const samples: Sample[] = [];
   let n = 0;
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: CONNECTIONS }, async (_, applicant) => {
+      // Each connection is a different person, from their own address (behind the proxy the board is told to trust),
+      // as applicants are: one address's applications wait on each other for its rate limit (server/rate-limit.ts).
+      const headers = { [CLIENT_HEADER]: `10.0.${Math.floor(applicant / 250)}.${(applicant % 250) + 1}` };
       while (performance.now() < until) {
         const form = new FormData();
         const i = n++;
@@ -92,11 +104,14 @@ async function applicants(url: string, jobId: string, until: number): Promise<Sa
           form.set(name, value);
         form.set("cv", new Blob([new Uint8Array(CV)]), "cv.pdf");
         const began = performance.now();
-        const response = await fetch(`${url}/api/jobs/${jobId}/applications`, { method: "POST", body: form }).catch(
-          () => undefined,
-        );
+        const response = await fetch(`${url}/api/jobs/${jobId}/applications`, {
+          method: "POST",
+          body: form,
+          headers,
+        }).catch(() => undefined);
         await response?.arrayBuffer();
         samples.push({ ms: performance.now() - began, ok: response?.status === 201, bytes: CV.length });
+        if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
       }
     }),
   );
@@ -113,6 +128,7 @@ async function main() {
           MODERATION: "off",
           REQUIRE_EMAIL_VERIFICATION: "false",
           APPLICATION_RATE_LIMIT_MAX: "1000000",
+          TRUSTED_PROXY_HEADER: CLIENT_HEADER,
           // The employer's sign-up and post are the setup, not what is measured: no proof-of-work to solve for them.
           POW_CHALLENGE: "false",
           BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
@@ -136,7 +152,7 @@ async function main() {
       applicants(url, jobId, until),
     ]);
     row("GET /api/jobs beside the applicants", summarise(searches, SECONDS));
-    row("POST applications, 1 MB CV", summarise(applied, SECONDS));
+    row(`POST applications, 1 MB CV${THINK_MS > 0 ? `, ~${THINK_MS} ms apart` : ""}`, summarise(applied, SECONDS));
   } finally {
     await started?.stop();
   }
