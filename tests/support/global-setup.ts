@@ -5,6 +5,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite } from "#server/db/client.ts";
 import { ensureBuild } from "#server/pages.ts";
+import { killSpawned } from "#tests/support/spawned.ts";
 
 /**
  * Once per run: migrate a PGlite instance and dump it, so each test file loads a ready database in ~0.5 s
@@ -63,7 +64,10 @@ export default async function setup(project: TestProject) {
 
   await ensureBuild((message) => console.log(message));
 
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    killSpawned(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 declare module "vitest" {

@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { inject } from "vitest";
+import { trackSpawned } from "#tests/support/spawned.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The `--import tsx` of `npm start`, by absolute path: the child runs outside the project directory. */
@@ -63,6 +64,10 @@ export function runTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(path.dirname(inject("pgliteDump")), prefix));
 }
 
+/** Noted as running for the run's teardown to kill if it outlives its test file (spawned.ts). */
+const tracked = <Child extends ChildProcess>(child: Child): Child =>
+  trackSpawned(path.dirname(inject("pgliteDump")), child);
+
 /** A working directory with no `.env` in it, unlike the project root a developer may keep one in. */
 function emptyWorkDir(): string {
   return runTempDir("jobboard-cwd-");
@@ -79,27 +84,29 @@ export async function spawnApp(
   const port = await freePort();
   const dir = dataDir ?? runTempDir("jobboard-app-");
   let output = "";
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "server/main.ts")], {
-    cwd: emptyWorkDir(),
-    env: childEnv({
-      TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"),
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dir,
-      LOG_LEVEL: "info",
-      // Tests never reach the real job APIs; a test that wants ingest points the sources at tests/fakes.
-      SOURCES_SCHEDULER: "false",
-      // Listings posted by a test are published at once, with no daily limit, unless the test turns them on
-      // (the product defaults are MODERATION=first and POSTS_PER_DAY=10).
-      MODERATION: "off",
-      POSTS_PER_DAY: "100000",
-      REQUIRE_EMAIL_VERIFICATION: "false",
-      ...env,
+  const child = tracked(
+    spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "server/main.ts")], {
+      cwd: emptyWorkDir(),
+      env: childEnv({
+        TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"),
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dir,
+        LOG_LEVEL: "info",
+        // Tests never reach the real job APIs; a test that wants ingest points the sources at tests/fakes.
+        SOURCES_SCHEDULER: "false",
+        // Listings posted by a test are published at once, with no daily limit, unless the test turns them on
+        // (the product defaults are MODERATION=first and POSTS_PER_DAY=10).
+        MODERATION: "off",
+        POSTS_PER_DAY: "100000",
+        REQUIRE_EMAIL_VERIFICATION: "false",
+        ...env,
+      }),
+      stdio: ["ignore", "pipe", "pipe"],
     }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -145,11 +152,13 @@ export function runScript(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "scripts", `${name}.ts`), ...args], {
-    cwd: emptyWorkDir(),
-    env: childEnv({ TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"), ...env }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = tracked(
+    spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "scripts", `${name}.ts`), ...args], {
+      cwd: emptyWorkDir(),
+      env: childEnv({ TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"), ...env }),
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
