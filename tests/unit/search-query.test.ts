@@ -30,11 +30,17 @@ describe("the search query parser", () => {
     expect(groups("k8s")[0]?.alternatives).toEqual(expect.arrayContaining(["k8s", "kubernetes"]));
   });
 
-  test("a run of words that a synonym names is one group: 'front end developer' is frontend + developer", () => {
-    const [first, second] = groups("front end developer");
+  test("a run of words that a synonym names is one group: 'front end designer' is frontend + designer", () => {
+    const [first, second] = groups("front end designer");
     expect(first?.typed).toBe("front end");
     expect(first?.alternatives).toEqual(expect.arrayContaining(["frontend", "front-end"]));
-    expect(second?.typed).toBe("developer");
+    expect(second?.typed).toBe("designer");
+  });
+
+  test("the longest run a synonym names wins: 'front end developer' is also a front end engineer", () => {
+    const [only, ...rest] = groups("front end developer");
+    expect(rest).toEqual([]);
+    expect(only?.alternatives).toEqual(expect.arrayContaining(["frontend developer", "front end engineer"]));
   });
 
   test("dots, hyphens and slashes do not matter to a synonym: node.js, nodejs and node are one", () => {
