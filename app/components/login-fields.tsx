@@ -50,3 +50,17 @@ export function CredentialsFields({ newAccount, limits = newAccount }: { newAcco
     </>
   );
 }
+
+/** The authenticator app's code, as both second steps ask for it. */
+export function AuthenticatorCodeField({ autoFocus = false }: { autoFocus?: boolean }) {
+  return (
+    <AuthField
+      label="6-digit code from your authenticator app"
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      required
+      autoFocus={autoFocus}
+    />
+  );
+}

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
-import { buttonClass } from "#app/components/login-fields.tsx";
+import { AuthenticatorCodeField, buttonClass } from "#app/components/login-fields.tsx";
 
 /** Which code the second step asks for: the authenticator app's, or a recovery code. */
 export type SecondStep = "totp" | "recovery";
@@ -38,14 +38,7 @@ export function SecondStepCard({
       <AuthMessages success={success} error={error} />
       <form onSubmit={onSubmit} className="mt-4 grid gap-4" key={step}>
         {step === "totp" ? (
-          <AuthField
-            label="6-digit code from your authenticator app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            autoFocus
-          />
+          <AuthenticatorCodeField autoFocus />
         ) : (
           <AuthField label="Recovery code" name="code" autoComplete="off" required autoFocus />
         )}

@@ -1,5 +1,5 @@
 import { AuthCard, AuthField, AuthMessages } from "#app/components/auth-card.tsx";
-import { buttonClass } from "#app/components/login-fields.tsx";
+import { AuthenticatorCodeField, buttonClass } from "#app/components/login-fields.tsx";
 
 /**
  * The second step of a sign-in without JavaScript: the password (or a provider) was right, and better-auth holds the
@@ -11,13 +11,7 @@ export function SecondStepWithoutScripts({ target, refused }: { target: string; 
       <AuthMessages success={null} error={refused} />
       <form method="post" action="/login" className="mt-4 grid gap-4">
         <input type="hidden" name="from" value={target} />
-        <AuthField
-          label="6-digit code from your authenticator app"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-        />
+        <AuthenticatorCodeField />
         <button type="submit" name="intent" value="totp-code" className={buttonClass}>
           Verify and sign in
         </button>
