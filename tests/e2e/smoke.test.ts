@@ -21,7 +21,7 @@ const QUICK_START = {
 };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([spawnApp(QUICK_START), launchBrowser()]);
+  [app, browser] = await Promise.all([spawnApp(QUICK_START, { fresh: true }), launchBrowser()]);
   // A cold start (initdb) on a loaded 2-core machine: spawnApp itself allows 180 s.
 }, 200_000);
 afterAll(async () => {

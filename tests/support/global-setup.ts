@@ -61,6 +61,12 @@ export default async function setup(project: TestProject) {
   const dumpPath = path.join(dir, "migrated.tar.gz");
   fs.writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteDump", dumpPath);
+  // The same migrated database as a data directory on disk, for spawned boards to start from a copy of: a first start
+  // (initdb and every migration) took 12 s where a start on a migrated directory took 6.
+  fs.mkdirSync(path.join(dir, "template-data"));
+  const template = await openPglite(path.join(dir, "template-data", "pglite"), { loadDataDir: dump });
+  await template.close();
+  project.provide("pgliteTemplateDataDir", path.join(dir, "template-data"));
 
   await ensureBuild((message) => console.log(message));
 
@@ -73,5 +79,6 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteDump: string;
+    pgliteTemplateDataDir: string;
   }
 }

@@ -74,15 +74,26 @@ function emptyWorkDir(): string {
 }
 
 /**
- * Runs the app as `npm start` does (same entry, same env contract) in a temp DATA_DIR, with only the
+ * A data directory of its own for a board: a copy of the run's migrated one (global-setup.ts), as a board that has
+ * started before; empty when the test is about the first start itself (`fresh`: initdb and every migration), or the
+ * board runs on PostgreSQL.
+ */
+function newDataDir(fresh: boolean): string {
+  const dir = runTempDir("jobboard-app-");
+  if (!fresh) fs.cpSync(inject("pgliteTemplateDataDir"), dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Runs the app as `npm start` does (same entry, same env contract) in a temp DATA_DIR (newDataDir), with only the
  * environment given here: not the test runner's, and no `.env` file. A variable given as undefined is left unset.
  */
 export async function spawnApp(
   env: Record<string, string | undefined> = {},
-  { dataDir }: { dataDir?: string } = {},
+  { dataDir, fresh = false }: { dataDir?: string; fresh?: boolean } = {},
 ): Promise<SpawnedApp> {
   const port = await freePort();
-  const dir = dataDir ?? runTempDir("jobboard-app-");
+  const dir = dataDir ?? newDataDir(fresh || env.DATABASE_URL !== undefined);
   let output = "";
   const child = tracked(
     spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "server/main.ts")], {
