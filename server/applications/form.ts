@@ -1,5 +1,5 @@
 import { DomainError } from "#server/errors.ts";
-import { readFormData } from "#server/http/body.ts";
+import { readMultipart } from "#server/http/body.ts";
 import { APPLICATION_BODY_MAX_BYTES, CV_MAX_BYTES } from "#shared/applications.ts";
 
 export type SubmittedCv = { bytes: Buffer; fileName: string };
@@ -12,7 +12,7 @@ export const cvTooLarge = () =>
 
 /** A multipart application (the apply page's form post, or an API client's), read within the size of a CV. */
 export async function readApplicationForm(request: Request): Promise<SubmittedApplication> {
-  const form = await readFormData(request, {
+  const parts = await readMultipart(request, {
     accepted: /^multipart\/form-data\b/i,
     wrongType: "Send the application as multipart/form-data, with the CV as `cv`",
     limit: APPLICATION_BODY_MAX_BYTES,
@@ -20,10 +20,9 @@ export async function readApplicationForm(request: Request): Promise<SubmittedAp
   });
   const fields: Record<string, string> = {};
   let cv: SubmittedCv | null = null;
-  for (const [name, value] of form) {
-    if (typeof value === "string") fields[name] = value;
-    else if (name === "cv" && value.size > 0)
-      cv = { bytes: Buffer.from(await value.arrayBuffer()), fileName: value.name };
+  for (const { name, fileName, bytes } of parts) {
+    if (fileName === undefined) fields[name] = bytes.toString("utf8");
+    else if (name === "cv" && bytes.length > 0) cv = { bytes, fileName };
   }
   return { fields, cv };
 }

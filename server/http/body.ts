@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { DomainError, invalid } from "#server/errors.ts";
+import { boundaryOf, MalformedMultipart, type MultipartPart, parseMultipart } from "#server/http/multipart.ts";
 import { readCapped } from "#server/http/read-capped.ts";
 
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
@@ -11,7 +12,7 @@ type BodyRule = { accepted: RegExp; wrongType: string; limit: number; tooLarge: 
  * The body's bytes, once its type is one the rule accepts and it fits the limit: a body that says or turns out to be
  * larger is refused before it is parsed, so a large upload is never held in memory.
  */
-async function readBody(request: Request, rule: BodyRule): Promise<{ type: string; bytes: Uint8Array<ArrayBuffer> }> {
+async function readBody(request: Request, rule: BodyRule): Promise<{ type: string; bytes: Buffer<ArrayBuffer> }> {
   const type = request.headers.get("content-type") ?? "";
   if (!rule.accepted.test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE", rule.wrongType);
   if (Number(request.headers.get("content-length") ?? 0) > rule.limit) throw rule.tooLarge();
@@ -55,6 +56,23 @@ export async function readFormData(request: Request, rule: BodyRule): Promise<Fo
     }).formData();
   } catch {
     throw invalid("The form could not be read");
+  }
+}
+
+/**
+ * Reads a multipart/form-data post within the rule's limit into its parts, each a view of the body's bytes: for a body
+ * carrying a file, which the form parser would copy twice more.
+ */
+export async function readMultipart(request: Request, rule: BodyRule): Promise<MultipartPart[]> {
+  const { type, bytes } = await readBody(request, rule);
+  const boundary = boundaryOf(type);
+  if (!boundary || !/^multipart\/form-data\b/i.test(type))
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", rule.wrongType);
+  try {
+    return parseMultipart(bytes, boundary);
+  } catch (error) {
+    if (error instanceof MalformedMultipart) throw invalid("The form could not be read");
+    throw error;
   }
 }
 

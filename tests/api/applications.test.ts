@@ -143,6 +143,25 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect((await storedFor(jobId)).length).toBe(before);
   });
 
+  test("an application whose multipart body is cut short, or has no boundary, is refused with 400 and nothing is stored", async () => {
+    const before = (await storedFor(jobId)).length;
+    const whole = Buffer.from(await new Response(applicationForm()).arrayBuffer());
+    const boundary = /^--(.+)\r\n/.exec(whole.toString("latin1"))?.[1];
+    for (const [type, body, status, code] of [
+      [`multipart/form-data; boundary=${boundary}`, whole.subarray(0, whole.length - 40), 400, "VALIDATION_FAILED"],
+      ["multipart/form-data", whole, 415, "UNSUPPORTED_MEDIA_TYPE"],
+    ] as const) {
+      const response = await fetch(`${server.url}/api/jobs/${jobId}/applications`, {
+        method: "POST",
+        body,
+        headers: { "content-type": type, "x-forwarded-for": freshIp() },
+      });
+      expect(response.status).toBe(status);
+      expect((await response.json()).error.code).toBe(code);
+    }
+    expect((await storedFor(jobId)).length).toBe(before);
+  });
+
   test("a program renamed .pdf is refused by its bytes and nothing is stored", async () => {
     const before = (await storedFor(jobId)).length;
     const { status, json } = await apply(jobId, { cv: { bytes: exeBytes(), name: "cv.pdf" } });
