@@ -11,7 +11,6 @@ import { countMatches, estimateRows, type Total } from "#server/jobs/counts.ts";
 import { after, LIST_ORDER, micros } from "#server/jobs/filters.ts";
 import { toWireJob, WIRE_COLUMNS, type WireRow } from "#server/jobs/mapper.ts";
 import { parseSearchQuery } from "#server/jobs/query.ts";
-import { rememberedPerDb } from "#server/jobs/remembered.ts";
 import {
   locationIn,
   searchFilters,
@@ -228,23 +227,7 @@ async function listRows(
   return { rows: pageRows.map(({ row }) => row), nextCursor };
 }
 
-/**
- * Each estimate of a group's matches alone, remembered for a minute per database (at most 10,000): the planner's
- * statistics of a word change with ANALYZE, not from one search to the next.
- */
-const estimatesKept = rememberedPerDb<Promise<number>>({ ttlMs: 60_000, max: 10_000 });
 const dialect = new PgDialect();
-
-function groupEstimates(db: Db, group: SQL): Promise<number> {
-  const { sql: text, params } = dialect.sqlToQuery(group);
-  const key = JSON.stringify([text, params]);
-  const kept = estimatesKept.get(db, key);
-  if (kept) return kept;
-  const rows = estimateRows(db, group);
-  estimatesKept.set(db, key, rows);
-  rows.catch(() => estimatesKept.forget(db, key));
-  return rows;
-}
 
 /** The columns a search's other filters and a cursor read, kept for each text match (textFirst). */
 const FILTERED_COLUMNS = sql.raw(
@@ -319,7 +302,7 @@ function walkOf(text: Pick<TextConditions, "indexFirst">, others: SQL, rows: num
 export async function textMatchBound(db: Db, text: Pick<TextConditions, "groups" | "titleContains">): Promise<number> {
   if (!text.titleContains) return Infinity;
   const [inTitle, ...groups] = await Promise.all(
-    [text.titleContains, ...text.groups].map((condition) => groupEstimates(db, condition)),
+    [text.titleContains, ...text.groups].map((condition) => estimateRows(db, condition)),
   );
   return (inTitle ?? 0) + (groups.length > 0 ? Math.min(...groups) : 0);
 }
@@ -339,7 +322,7 @@ const PROBED_GROUP = 5_000;
 async function withoutEmptyGroups(db: Db, text: TextConditions): Promise<TextConditions> {
   const titleContains = text.titleContains;
   if (!titleContains) return text;
-  const estimates = await Promise.all(text.groups.map((group) => groupEstimates(db, group)));
+  const estimates = await Promise.all(text.groups.map((group) => estimateRows(db, group)));
   const probed = text.groups.filter((_, i) => (estimates[i] ?? Infinity) <= PROBED_GROUP);
   if (probed.length === 0) return text;
   // Bitmaps only: a sequential read or an index walk would look through every listing for the match that is not there.
