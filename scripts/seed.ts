@@ -3,13 +3,39 @@
  * database (DATABASE_URL, or the embedded one in DATA_DIR), oldest first, in batches, with a progress line.
  * The same N and start always produce the same listings; --start lets you add more without repeating.
  */
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { insertJobsBulk, syntheticJob } from "#server/seed.ts";
+import type { Database } from "#server/db/client.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const BATCH = 2_000;
+
+/**
+ * Batches written at once on PostgreSQL, one per core up to this. A batch's cost is PostgreSQL's (each listing's search
+ * vector, words and index entries: one backend at 90% of a core while the script waits), so one writer left the
+ * second core idle. The embedded database has one connection and writes one batch at a time.
+ */
+const MAX_WRITERS = 4;
+
+/** What two writers racing to make the same new company, location or word may end in; the batch is written again. */
+const RACE_STATES = ["40P01", "23505", "P0002"];
+
+/**
+ * One batch, in one statement: all of it or none. Two batches meeting a company new to both can both try to make it;
+ * the one that loses fails as a whole (a deadlock, the slug taken, or the company not yet visible) and is written
+ * again once, when the other's company is there to join.
+ */
+async function insertBatch(db: Database["db"], rows: Parameters<typeof insertJobsBulk>[1]): Promise<void> {
+  try {
+    await insertJobsBulk(db, rows);
+  } catch (error) {
+    if (!RACE_STATES.some((state) => hasSqlState(error, state))) throw error;
+    await insertJobsBulk(db, rows);
+  }
+}
 
 const { values } = parseArgs({
   options: { jobs: { type: "string", default: "1000" }, start: { type: "string", default: "0" } },
@@ -31,16 +57,30 @@ runWithDatabase(async ({ database }) => {
     .map((n) => ({ n, postedAt: syntheticJob(n, now).postingDate.getTime() }))
     .sort((a, b) => a.postedAt - b.postedAt || a.n - b.n)
     .map(({ n }) => n);
-  for (let done = 0; done < total; done += BATCH) {
-    const size = Math.min(BATCH, total - done);
-    const rows = numbers.slice(done, done + size).map((n) => syntheticJob(n, now));
-    await insertJobsBulk(database.db, rows);
-    const inserted = done + size;
+  const batches = Array.from({ length: Math.ceil(total / BATCH) }, (_, i) => numbers.slice(i * BATCH, (i + 1) * BATCH));
+  let inserted = 0;
+  const insert = async (batch: number[]) => {
+    await insertBatch(
+      database.db,
+      batch.map((n) => syntheticJob(n, now)),
+    );
+    inserted += batch.length;
     const rate = Math.round(inserted / ((Date.now() - began) / 1000 || 1));
     const line = `Inserted ${inserted.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} listings (${rate.toLocaleString("en-US")}/s)`;
     // A terminal shows one line that updates in place; a log file or CI gets one line per update.
     process.stdout.write(process.stdout.isTTY ? `\r${line}` : `${line}\n`);
-  }
+  };
+  // The first batch alone makes the companies, locations and words the synthetic listings share, so the writers
+  // after it rarely race to make the same one.
+  const [first, ...rest] = batches;
+  if (first) await insert(first);
+  const writers = database.engine === "postgres" ? Math.min(MAX_WRITERS, availableParallelism()) : 1;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      for (let batch = rest[next++]; batch; batch = rest[next++]) await insert(batch);
+    }),
+  );
   // Without statistics the planner guesses, and the first searches after a bulk load pick slow plans (issue 10);
   // VACUUM also sets the visibility map, so the capped counts can be index-only scans.
   process.stdout.write(`${process.stdout.isTTY ? "\n" : ""}Gathering statistics (VACUUM ANALYZE jobs)…`);
