@@ -538,6 +538,23 @@ describe.each(engines)("one mail sender for every mail on %s", (engine) => {
     expect(smtp.mails.map((mail) => mail.envelopeTo[0]).sort()).toEqual([CONTACT_TO, "once@example.com"].sort());
   });
 
+  test("mails leave in the order they were queued, whatever order the table holds them in", async () => {
+    await db().delete(mailOutbox);
+    smtp.mails.length = 0;
+    const addresses = ["first", "second", "third", "fourth", "fifth"].map((word) => `${word}-in-line@example.com`);
+    for (const address of addresses) await enqueueMail(db(), accountMail(address));
+    // A row written again (a failed attempt's note, say) moves to the end of the table.
+    for (const address of addresses.slice(0, 2))
+      await db().update(mailOutbox).set({ lastError: "not yet" }).where(eq(mailOutbox.toAddress, address));
+    const transport = createTransport(smtp.url);
+    try {
+      expect(await deliverDueMails({ db: db(), env: server.env, logger: server.services.logger, transport })).toBe(5);
+    } finally {
+      transport.close();
+    }
+    expect(smtp.mails.map((mail) => mail.envelopeTo[0])).toEqual(addresses);
+  });
+
   test("without CONTACT_TO other mail is delivered, contact messages wait unattempted, and the log says how to configure", async () => {
     await db().delete(mailOutbox);
     smtp.mails.length = 0;
