@@ -68,7 +68,10 @@ function alternativeQuery(
 /**
  * A group as a tsquery text for to_tsquery('english', …), which stems each term ("developers" → "develop"). Only
  * letters and digits reach it, so a typed text can never change the query's shape. Undefined when no alternative
- * has a word the dictionary keeps.
+ * has a word the dictionary keeps. Only what was typed (the first alternative) may match by prefix: a synonym is a
+ * whole word of the list, and its forms are the stem's. By prefix, its stem gathered every word it starts: "dev ops"
+ * became dev <-> op:*, and "nurse content" (nursing:*, gnm:*, anm:*) read 90 ms of the text index at 1M against 11 ms
+ * for the same words whole.
  */
 function groupQuery(
   group: QueryGroup,
@@ -77,7 +80,7 @@ function groupQuery(
   complete: ReadonlySet<string> = NONE,
 ): string | undefined {
   const alternatives = group.alternatives
-    .map((alternative) => alternativeQuery(alternative, prefix && !group.quoted, weights, complete))
+    .map((alternative, i) => alternativeQuery(alternative, prefix && !group.quoted && i === 0, weights, complete))
     .filter((query): query is string => query !== undefined);
   return alternatives.length > 0 ? `(${alternatives.join(" | ")})` : undefined;
 }

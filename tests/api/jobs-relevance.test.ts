@@ -32,6 +32,7 @@ const BOARD: Listing[] = [
   { title: "Role 08", age: 9.5 * HOUR },
   { title: "Platform Engineer", skills: ["Kubernetes", "Terraform"], age: 10 * HOUR },
   { title: "Accounts Executive", description: "Keep the books in Tally.", age: 11 * HOUR },
+  { title: "Store Assistant", companyName: "Anmol Traders", age: 12 * HOUR },
 ];
 
 const neutral = (i: number, now: number): JobValues => ({
@@ -101,6 +102,10 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
 
   test("a plural finds the singular: 'nurses' finds 'Staff Nurse'", async () => {
     expect((await search({ search: "nurses" })).titles).toEqual(["Staff Nurse"]);
+  });
+
+  test("a synonym is a whole word, not the start of one: 'nurse' does not find Anmol Traders for the diploma ANM", async () => {
+    expect((await search({ search: "nurse" })).titles).toEqual(["Staff Nurse"]);
   });
 
   test("an abbreviation finds what it stands for: 'k8s' finds the Kubernetes listing", async () => {
@@ -178,6 +183,16 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
     const placed = await search({ search: "ngineer chennai" });
     expect(placed.titles).toEqual(["Backend Engineer"]);
     expect(decodeURIComponent(placed.headers.get("x-did-you-mean") ?? "")).toBe("engineer chennai");
+  });
+
+  test("a title written a moment ago is found by a text inside it, as posted and as edited", async () => {
+    const db = server.services.database.db;
+    expect((await search({ search: "uorn handl" })).titles).toEqual([]);
+    await insertJobsBulk(db, [{ ...neutral(900, Date.now()), title: "Quorn Handler", postingDate: new Date() }]);
+    expect((await search({ search: "uorn handl" })).titles).toEqual(["Quorn Handler"]);
+    await db.execute(sql`UPDATE jobs SET title = 'Tofu Handler' WHERE title = 'Quorn Handler'`);
+    expect((await search({ search: "ofu handl" })).titles).toEqual(["Tofu Handler"]);
+    await db.execute(sql`DELETE FROM jobs WHERE title = 'Tofu Handler'`);
   });
 
   test("a place is not read from the box when a location is given", async () => {
