@@ -324,6 +324,14 @@ export const jobLocations = pgTable("job_locations", { locationLower: text("loca
 ]);
 
 /**
+ * Every lower-cased title a listing has had, kept by triggers on `jobs` (migration 0023, ADR 47): a text search first
+ * asks here whether any title contains its text, and leaves the spec's "title contains" rule out when none does.
+ */
+export const jobTitles = pgTable("job_titles", { titleLower: text("title_lower").primaryKey() }, (t) => [
+  index("job_titles_trgm_idx").using("gin", sql`${t.titleLower} gin_trgm_ops`),
+]);
+
+/**
  * Every lower-cased word listings' titles, companies, skills, locations and industries have had, kept by triggers on
  * `jobs` (migration 0015, ADR 38): a query word that no term starts with is a typo, corrected to the nearest terms.
  */
