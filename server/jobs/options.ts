@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import {
   DATE_POSTED,
   EMPLOYMENT_TYPES,
@@ -20,8 +19,6 @@ import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
 import { searchFilters, type TextOptions } from "#server/jobs/search-filters.ts";
 import { TEXT_READ_WORK_MEM, textMatchBound } from "#server/jobs/search.ts";
-
-const dialect = new PgDialect();
 
 /** Up to this many matches of a filter's other options, each option's count is exact; above, an estimate. */
 export const EXACT_OPTION_COUNT_LIMIT = 10_000;
@@ -65,15 +62,9 @@ export async function countSearchOptions(
 ): Promise<OptionCounts> {
   const filters = await searchFilters(db, search, now, text);
   const shares = await optionShares(db);
-  // Filters the search does not set give the same "other options" conditions: each is planned once.
-  const plans = new Map<string, Promise<number>>();
-  const estimate = (where: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(where);
-    const key = JSON.stringify([text, params]);
-    let planned = plans.get(key);
-    if (!planned) plans.set(key, (planned = estimateRows(db, where)));
-    return planned;
-  };
+  // Filters the search does not set give the same "other options" conditions: estimateRows plans each once, as it
+  // remembers a plan (and hands a second caller the first one's promise) for a minute.
+  const estimate = (where: SQL) => estimateRows(db, where);
   const filterNames = Object.keys(OPTIONS) as OptionFilter[];
   const othersOf = (filter: OptionFilter) =>
     filters.with({ ...search, [filter]: filter === "datePosted" ? "all" : undefined } as JobSearch);
