@@ -75,6 +75,7 @@ export function connectPostgres(
   // Idle clients report through the listener above too; the pool's own event only needs handling.
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  db.transaction = (work, config) => transactionOnOwnConnection(pool, work, config);
   return {
     db,
     engine: "postgres",
@@ -93,6 +94,26 @@ export function connectPostgres(
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
   };
+}
+
+/**
+ * drizzle 0.45 sends BEGIN before its try/finally, so a BEGIN on a connection that died between checkout and BEGIN
+ * (PostgreSQL restarted, an administrator ended it) never gave the connection back: after as many of those as the pool
+ * has connections, every query waited for one in vain, and the board stayed unhealthy after PostgreSQL came back.
+ * Here the connection is always released; pg-pool drops it on release when it can no longer be used.
+ */
+async function transactionOnOwnConnection<T>(
+  pool: pg.Pool,
+  work: Parameters<Db["transaction"]>[0],
+  config: Parameters<Db["transaction"]>[1],
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const onClient = drizzlePg(client, { schema }) as unknown as Db;
+    return (await onClient.transaction(work, config)) as T;
+  } finally {
+    client.release();
+  }
 }
 
 export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {

@@ -1,6 +1,9 @@
+import type { Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { connectPostgres } from "#server/db/client.ts";
+import { createEmptyPostgresDatabase } from "#tests/support/database.ts";
 import { api } from "#tests/support/http.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
@@ -43,5 +46,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("connection pool on postgres", (
       sql`SELECT current_setting('max_parallel_workers_per_gather') AS workers, current_setting('jit') AS jit`,
     )) as unknown as { rows: { workers: string; jit: string }[] };
     expect(result.rows[0]).toEqual({ workers: "0", jit: "off" });
+  });
+
+  test("a transaction whose connection died before it began gives the connection back to the pool", async () => {
+    const { url, drop } = await createEmptyPostgresDatabase();
+    const database = connectPostgres(url, { max: 1, onIdleError: () => undefined });
+    try {
+      await database.db.execute(sql`SELECT 1`);
+      // The pool's one connection dies the moment a transaction takes it, before its BEGIN is sent.
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      pool.once("acquire", (client) =>
+        (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy(),
+      );
+      await expect(database.db.transaction((tx) => tx.execute(sql`SELECT 1`))).rejects.toThrow();
+      expect(await database.ping()).toBe(true);
+      expect(await database.db.transaction(async (tx) => (await tx.execute(sql`SELECT 2 AS n`)).rows)).toEqual([
+        { n: 2 },
+      ]);
+    } finally {
+      await database.close();
+      await drop();
+    }
   });
 });
