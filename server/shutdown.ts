@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import type { Server, ServerResponse } from "node:http";
+import net from "node:net";
 import type { Logger } from "#server/logger.ts";
 
 export type ShutdownOptions = {
@@ -13,6 +14,12 @@ export type ShutdownOptions = {
 };
 
 /**
+ * How long a keep-alive connection idle at the signal may still bring a request: one already on its way (sent before
+ * the signal, not yet read) is answered, with Connection: close, instead of meeting a connection closed under it.
+ */
+const IDLE_DRAIN_MS = 1_000;
+
+/**
  * SIGTERM or SIGINT: stop accepting connections, let every request already in flight finish (each answer then
  * closes its connection), run the tasks and exit 0. Requests still running after the grace period, or when a
  * second signal arrives, have their connections closed; the tasks still run, so the database is always closed
@@ -21,13 +28,14 @@ export type ShutdownOptions = {
 export function handleShutdownSignals({ server, graceMs, tasks, logger, exit = process.exit }: ShutdownOptions): void {
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
+  let draining = false;
 
   server.on("request", (_req, res: ServerResponse) => {
     inFlight.add(res);
     res.on("close", () => {
       inFlight.delete(res);
       // Its connection is idle now; without this, close() would wait for the keep-alive timeout.
-      if (stopping) setImmediate(() => server.closeIdleConnections());
+      if (stopping && !draining) setImmediate(() => server.closeIdleConnections());
     });
     if (stopping) res.setHeader("connection", "close");
   });
@@ -50,8 +58,16 @@ export function handleShutdownSignals({ server, graceMs, tasks, logger, exit = p
     const grace = setTimeout(() => cut("grace period over"), graceMs);
     let code = 0;
     try {
-      // close() stops listening, drops idle keep-alive connections and resolves once the busy ones are done.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stops listening and resolves once every connection has ended. http.Server's own close() would also drop the
+      // idle keep-alive connections at once, and with them a request already sent on one but not yet read (a client
+      // under load lost one that way); they are dropped after IDLE_DRAIN_MS instead.
+      draining = true;
+      const drained = setTimeout(() => {
+        draining = false;
+        server.closeIdleConnections();
+      }, IDLE_DRAIN_MS);
+      await new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      clearTimeout(drained);
       clearTimeout(grace);
       for (const task of tasks) await task();
       logger.info("shut down");

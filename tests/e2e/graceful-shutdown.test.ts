@@ -102,6 +102,27 @@ test("SIGTERM under load from 8 clients drops no request that started before it,
   expect(fs.existsSync(path.join(app.dataDir, LOCK_FILE))).toBe(false);
 }, 180_000);
 
+test("a request sent on an idle keep-alive connection just after SIGTERM is answered, and its connection closed", async () => {
+  const app = await spawnApp({ SEED_DEMO: "false" });
+  const { port } = new URL(app.url);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  socket.on("error", () => undefined);
+  let received = "";
+  socket.on("data", (chunk) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  const health = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+  socket.write(health);
+  await expect.poll(() => received).toContain('{"status":"ok"}');
+  received = "";
+  app.process.kill("SIGTERM");
+  await logged(app, "shutting down");
+  socket.write(health);
+  await closed;
+  expect(received).toMatch(/^HTTP\/1\.1 200 /);
+  expect(received).toMatch(/\r\nconnection: close\r\n/i);
+  expect(await app.exited).toBe(0);
+}, 180_000);
+
 test("a request in flight at SIGTERM gets its answer before the server exits 0", async () => {
   const app = await spawnApp({ SEED_DEMO: "false", SHUTDOWN_GRACE_SECONDS: "120" });
   const slow = await slowSignUp(app);
