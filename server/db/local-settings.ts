@@ -30,8 +30,7 @@ export async function withLocalSettings<T>(
       return read(tx);
     });
   }
-  // PostgreSQL's own transaction here, not drizzle's: drizzle sends BEGIN before its try, so a pooled connection that
-  // had died while idle (a replica stopped) was never given back, and closing the pool waited for it for ever.
+  // A transaction by hand, not drizzle's, whose BEGIN goes alone: BEGIN and the settings are one simple query here.
   const client = await pool.connect();
   let broken = false;
   try {
