@@ -162,7 +162,7 @@ export function createJobs({
 
     /** How many results each option of the sidebar's filters would give (ADR 38). */
     countSearchOptions(search: JobSearch): Promise<OptionCounts> {
-      return countSearchOptions(db, search, { synonyms });
+      return reads.run((readDb) => countSearchOptions(readDb, search, { synonyms }));
     },
 
     /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */

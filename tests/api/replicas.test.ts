@@ -11,6 +11,7 @@ import { rowsOf } from "#server/db/rows.ts";
 import { jobs } from "#server/db/schema.ts";
 import { EnvError, loadEnv } from "#server/env.ts";
 import { healthSchema } from "#shared/api.ts";
+import { jobSearchSchema } from "#shared/job.ts";
 import { createEmptyPostgresDatabase } from "#tests/support/database.ts";
 import { uniqueEmail, validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
@@ -100,6 +101,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads from a streaming replica 
       await replica.resumeReplay();
     }
     await expect.poll(() => anonymousSearch(word)).toEqual([id]);
+  });
+
+  test("the sidebar's filter counts read the replica too: with its replay paused, a new listing is not counted", async () => {
+    const word = uniqueWord();
+    const search = jobSearchSchema.parse({ search: word, datePosted: "all" });
+    const counted = async () => {
+      const counts = await app.services.jobs.countSearchOptions(search);
+      return Object.values(counts.datePosted ?? {}).map(({ total }) => total);
+    };
+    await replica.pauseReplay();
+    try {
+      await post(`Replica ${word} Analyst`);
+      expect(await counted()).toEqual([0, 0, 0, 0]);
+    } finally {
+      await replica.resumeReplay();
+    }
+    await expect.poll(counted).toEqual([1, 1, 1, 1]);
   });
 
   test("reads are spread in turn over every fit replica, each through its own pool", async () => {
