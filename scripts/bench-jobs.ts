@@ -100,8 +100,11 @@ async function main() {
     for (const path of corpus.slice(0, 200)) single.push(await timeRequest(`${url}${path}`));
     row("one visitor, 200 queries", summarise(single, (performance.now() - singleBegan) / 1000));
     // The tail is a handful of query shapes; naming them is where the next index or plan change starts.
-    const slowest = [...single].sort((a, b) => b.ms - a.ms).slice(0, 5);
-    for (const sample of slowest) console.log(`    ${ms(sample.ms).padStart(9)}  ${sample.url?.replace(url, "")}`);
+    const printSlowest = (samples: Sample[]) => {
+      const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 5);
+      for (const sample of slowest) console.log(`    ${ms(sample.ms).padStart(9)}  ${sample.url?.replace(url, "")}`);
+    };
+    printSlowest(single);
 
     let cursor = 200; // after the queries the one visitor sent
     let searching = true;
@@ -139,6 +142,7 @@ async function main() {
       return `${url}${pages[n % pages.length]!(Math.floor(n / pages.length))}`;
     });
     row(`SSR pages at ${RATE}/s (TTFB)`, summarise(ssr, SECONDS));
+    printSlowest(ssr);
 
     // The original design downloaded every listing on each visit. Walked page by page here (the endpoint no longer
     // answers everything at once); stopped after DOWNLOAD_SECONDS and extrapolated from the share downloaded.
