@@ -12,6 +12,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
+import { listingFields, signUpEmployer } from "#scripts/bench/employer.ts";
 import { closedLoop, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { startBoard } from "#scripts/support/start-board.ts";
 
@@ -40,49 +41,26 @@ const row = (name: string, s: Summary) =>
     `${name.padEnd(40)} ${s.requests.toString().padStart(6)} ${s.perSecond.toFixed(1).padStart(7)} ${ms(s.p50).padStart(9)} ${ms(s.p95).padStart(9)} ${ms(s.p99).padStart(9)} ${s.errors.toString().padStart(6)}`,
   );
 
-/** An employer's listing that takes applications on the board. */
-async function boardListing(url: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password: "bench password 1234", name: "Bench Employer" }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+/** An employer's listing that takes applications on the board, and how to delete it after. */
+async function boardListing(url: string): Promise<{ id: string; remove: () => Promise<void> }> {
+  const employer = await signUpEmployer(url);
   const posted = await fetch(`${url}/api/post-job`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: url, cookie },
-    body: JSON.stringify({
-      jobTitle: "Benchmark Engineer",
-      companyName: "Bench Co",
-      Industry: "Software",
-      description: "Measure things.",
-      companyDec: "We measure.",
-      postionopens: 1,
-      postingDate: new Date().toISOString().slice(0, 10),
-      minPrice: 1,
-      maxPrice: 2,
-      salaryType: "Monthly",
-      jobLocation: "Pune",
-      englishLevel: "Basic English",
-      gender: "Any",
-      experienceLevel: "Fresher",
-      employmentType: "Full-time",
-      skills: [{ value: "React", label: "React" }],
-      applyLink: "https://bench.example/apply",
-      applyMethod: "board",
-    }),
+    headers: employer.headers,
+    body: JSON.stringify(listingFields({ applyMethod: "board" })),
   });
   const body = (await posted.json()) as { insertedId?: string; status?: string };
   if (!posted.ok || !body.insertedId || body.status !== "published")
     throw new Error(
       `the listing was not published (${posted.status} ${JSON.stringify(body)}): run with MODERATION=off`,
     );
-  return body.insertedId;
+  const id = body.insertedId;
+  return {
+    id,
+    remove: async () => {
+      await fetch(`${url}/api/job/${id}`, { method: "DELETE", headers: employer.headers });
+    },
+  };
 }
 
 async function applicants(url: string, jobId: string, until: number): Promise<Sample[]> {
@@ -127,6 +105,8 @@ async function main() {
           SEED_DEMO: "false",
           MODERATION: "off",
           REQUIRE_EMAIL_VERIFICATION: "false",
+          // Each run signs employers up from the same address, and the sign-up limit is kept in the database.
+          AUTH_RATE_LIMIT_MAX: "1000000",
           APPLICATION_RATE_LIMIT_MAX: "1000000",
           TRUSTED_PROXY_HEADER: CLIENT_HEADER,
           // The employer's sign-up and post are the setup, not what is measured: no proof-of-work to solve for them.
@@ -137,7 +117,8 @@ async function main() {
       );
   const url = values.url ?? started?.url ?? "";
   try {
-    const jobId = await boardListing(url);
+    const listing = await boardListing(url);
+    const jobId = listing.id;
     const corpus = searchCorpus(Math.max(600, SECONDS * 500));
     let cursor = 0;
     const next = () => `${url}${corpus[cursor++ % corpus.length]}`;
@@ -153,6 +134,8 @@ async function main() {
     ]);
     row("GET /api/jobs beside the applicants", summarise(searches, SECONDS));
     row(`POST applications, 1 MB CV${THINK_MS > 0 ? `, ~${THINK_MS} ms apart` : ""}`, summarise(applied, SECONDS));
+    // The board as it was found: the listing goes, and its applications with it after their retention (ADR 40).
+    await listing.remove();
   } finally {
     await started?.stop();
   }

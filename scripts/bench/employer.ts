@@ -1,0 +1,45 @@
+/** An employer for a benchmark: signed up on the board, its session's cookie, and a listing's fields to post. */
+export type BenchEmployer = { cookie: string; headers: Record<string, string> };
+
+let employers = 0;
+
+/** Signs a new employer up (the board must not require email verification) and keeps its session. */
+export async function signUpEmployer(url: string): Promise<BenchEmployer> {
+  const email = `bench-${Date.now()}-${employers++}@example.com`;
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password: "bench password 1234", name: "Bench Employer" }),
+  });
+  if (!signUp.ok)
+    throw new Error(
+      `sign-up failed (${signUp.status} ${await signUp.text()}): run with REQUIRE_EMAIL_VERIFICATION=false and AUTH_RATE_LIMIT_MAX high`,
+    );
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, headers: { "content-type": "application/json", origin: url, cookie } };
+}
+
+/** A complete listing as the post form sends it. */
+export const listingFields = (overrides: Record<string, unknown> = {}) => ({
+  jobTitle: "Benchmark Engineer",
+  companyName: "Bench Co",
+  Industry: "Software",
+  description: "Measure things.",
+  companyDec: "We measure.",
+  postionopens: 1,
+  postingDate: new Date().toISOString().slice(0, 10),
+  minPrice: 1,
+  maxPrice: 2,
+  salaryType: "Monthly",
+  jobLocation: "Pune",
+  englishLevel: "Basic English",
+  gender: "Any",
+  experienceLevel: "Fresher",
+  employmentType: "Full-time",
+  skills: [{ value: "React", label: "React" }],
+  applyLink: "https://bench.example/apply",
+  ...overrides,
+});
