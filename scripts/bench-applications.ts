@@ -12,7 +12,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
-import { listingFields, signUpEmployer } from "#scripts/bench/employer.ts";
+import { employerBoardEnv, listingFields, signUpEmployer } from "#scripts/bench/employer.ts";
 import { closedLoop, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { startBoard } from "#scripts/support/start-board.ts";
 
@@ -100,19 +100,7 @@ async function main() {
   const started = values.url
     ? undefined
     : await startBoard(
-        {
-          ...process.env,
-          SEED_DEMO: "false",
-          MODERATION: "off",
-          REQUIRE_EMAIL_VERIFICATION: "false",
-          // Each run signs employers up from the same address, and the sign-up limit is kept in the database.
-          AUTH_RATE_LIMIT_MAX: "1000000",
-          APPLICATION_RATE_LIMIT_MAX: "1000000",
-          TRUSTED_PROXY_HEADER: CLIENT_HEADER,
-          // The employer's sign-up and post are the setup, not what is measured: no proof-of-work to solve for them.
-          POW_CHALLENGE: "false",
-          BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
-        },
+        employerBoardEnv({ APPLICATION_RATE_LIMIT_MAX: "1000000", TRUSTED_PROXY_HEADER: CLIENT_HEADER }),
         { waitMs: 120_000 },
       );
   const url = values.url ?? started?.url ?? "";

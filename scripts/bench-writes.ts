@@ -14,7 +14,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
-import { listingFields, signUpEmployer, type BenchEmployer } from "#scripts/bench/employer.ts";
+import { employerBoardEnv, listingFields, signUpEmployer, type BenchEmployer } from "#scripts/bench/employer.ts";
 import { closedLoop, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { startBoard } from "#scripts/support/start-board.ts";
 
@@ -87,21 +87,7 @@ async function employerWrites(url: string, employer: BenchEmployer, until: numbe
 async function main() {
   const started = values.url
     ? undefined
-    : await startBoard(
-        {
-          ...process.env,
-          SEED_DEMO: "false",
-          MODERATION: "off",
-          REQUIRE_EMAIL_VERIFICATION: "false",
-          // Each run signs employers up from the same address, and the sign-up limit is kept in the database.
-          AUTH_RATE_LIMIT_MAX: "1000000",
-          POSTS_PER_DAY: "1000000",
-          // Sign-ups and posts are what is measured here, not the proof-of-work a browser solves before them.
-          POW_CHALLENGE: "false",
-          BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
-        },
-        { waitMs: 120_000 },
-      );
+    : await startBoard(employerBoardEnv({ POSTS_PER_DAY: "1000000" }), { waitMs: 120_000 });
   const url = values.url ?? started?.url ?? "";
   try {
     const employers = await Promise.all(Array.from({ length: EMPLOYERS }, () => signUpEmployer(url)));

@@ -43,3 +43,19 @@ export const listingFields = (overrides: Record<string, unknown> = {}) => ({
   applyLink: "https://bench.example/apply",
   ...overrides,
 });
+
+/**
+ * What a board started by an employers' benchmark runs with: posts published at once, employers signed up without a
+ * mail to confirm or a proof-of-work to solve (the setup, not what is measured), and as many sign-ups from one address
+ * as runs need (the limit is kept in the database, from one run to the next).
+ */
+export const employerBoardEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  SEED_DEMO: "false",
+  MODERATION: "off",
+  REQUIRE_EMAIL_VERIFICATION: "false",
+  AUTH_RATE_LIMIT_MAX: "1000000",
+  POW_CHALLENGE: "false",
+  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0000",
+  ...extra,
+});
