@@ -30,7 +30,7 @@ export async function withLocalSettings<T>(
       return read(tx);
     });
   }
-  // A transaction by hand, not drizzle's, whose BEGIN goes alone: BEGIN and the settings are one simple query here.
+  // A transaction by hand, not drizzle's, which sends BEGIN alone: here BEGIN and the settings go as one simple query.
   const client = await pool.connect();
   let broken = false;
   try {

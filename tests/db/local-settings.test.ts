@@ -65,16 +65,14 @@ describe.each(engines)("settings for one read on %s", (engine) => {
   test.skipIf(engine === "pglite")(
     "a read that runs past its time budget is ended, and the pool's connections keep working after it",
     async () => {
+      const budget = sql`SELECT current_setting('statement_timeout') AS budget`;
+      const [before] = await rowsOf(database.db, budget);
       const error = await withLocalSettings(database.db, { statement_timeout: 25 }, (tx) =>
         rowsOf(tx, sql`SELECT pg_sleep(1)`),
       ).catch((caught: unknown) => caught);
       expect(hasSqlState(error, "57014")).toBe(true);
-      const after = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          rowsOf(database.db, sql`SELECT current_setting('statement_timeout') AS budget`),
-        ),
-      );
-      for (const [row] of after) expect(row).toEqual({ budget: "0" });
+      const after = await Promise.all(Array.from({ length: 6 }, () => rowsOf(database.db, budget)));
+      for (const [row] of after) expect(row).toEqual(before);
     },
   );
 
@@ -100,7 +98,7 @@ describe.each(engines)("settings for one read on %s", (engine) => {
     },
   );
 
-  test("a setting's name that is not one is refused before anything is sent", async () => {
+  test("a setting's name that is not one is refused", async () => {
     await expect(
       withLocalSettings(database.db, { "work_mem = '1GB'; --": "x" }, (tx) => rowsOf(tx, sql`SELECT 1`)),
     ).rejects.toThrow();
