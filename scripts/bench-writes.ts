@@ -66,8 +66,9 @@ async function employerWrites(url: string, employer: BenchEmployer, until: numbe
       }),
     );
     const id = posted?.insertedId;
-    if (typeof id !== "string") continue;
     await pause();
+    // A refused post (counted as an error) is followed by the next one after the same pause, not at once.
+    if (typeof id !== "string") continue;
     await timed(writes.edits, 200, () =>
       fetch(`${url}/api/update-job/${id}`, {
         method: "PATCH",

@@ -1,5 +1,5 @@
-/** An employer for a benchmark: signed up on the board, its session's cookie, and a listing's fields to post. */
-export type BenchEmployer = { cookie: string; headers: Record<string, string> };
+/** An employer for a benchmark, signed up on the board: the headers its writes send (its session's cookie among them). */
+export type BenchEmployer = { headers: Record<string, string> };
 
 let employers = 0;
 
@@ -19,7 +19,7 @@ export async function signUpEmployer(url: string): Promise<BenchEmployer> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  return { cookie, headers: { "content-type": "application/json", origin: url, cookie } };
+  return { headers: { "content-type": "application/json", origin: url, cookie } };
 }
 
 /** A complete listing as the post form sends it. */
