@@ -7,9 +7,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { migrateThenAnalyze } from "#server/db/analyze-after-migrations.ts";
 import { PgliteThread } from "#server/db/pglite-thread.ts";
+import { YieldingPool } from "#server/db/yielding-pool.ts";
 import * as schema from "#server/db/schema.ts";
 
 export type Schema = typeof schema;
@@ -59,7 +60,7 @@ export function connectPostgres(
   // processes made every other one wait (1M, 8 connections: 102 → 140 req/s, p95 286 → 200 ms). No JIT (ADR 45):
   // a search's bitmap reads are costed above jit_above_cost, and compiling them took 20–25 ms of a 400 ms query and
   // most of a 40 ms one. An `options` parameter in the URL replaces both.
-  const pool = new pg.Pool({
+  const pool = new YieldingPool({
     connectionString: url,
     max: options.max ?? defaultPoolSize(),
     connectionTimeoutMillis: 5_000,
@@ -91,7 +92,11 @@ export function connectPostgres(
       }
     },
     ping: () => ping(db),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount + pool.yieldingCount,
+    }),
     close: once(() => pool.end()),
   };
 }

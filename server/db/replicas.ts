@@ -4,6 +4,7 @@ import { rowsOf } from "#server/db/rows.ts";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import type { Logger } from "#server/logger.ts";
 import { repeat } from "#server/repeat.ts";
+import { yieldingToOthers } from "#server/db/yielding-pool.ts";
 
 /**
  * Where a domain sends the reads anyone may make without signing in (ADR 39): `run` hands the read a database to
@@ -12,8 +13,11 @@ import { repeat } from "#server/repeat.ts";
  */
 export type Reads = { run<T>(read: (db: Db) => Promise<T>): Promise<T> };
 
-/** No replicas: every read runs on the primary, as it did before there were replicas. */
-export const primaryReads = (db: Db): Reads => ({ run: (read) => read(db) });
+/**
+ * No replicas: every read runs on the primary, as it did before there were replicas, its connections taken after the
+ * signed-in and writing callers waiting for one (server/db/yielding-pool.ts).
+ */
+export const primaryReads = (db: Db): Reads => ({ run: (read) => yieldingToOthers(() => read(db)) });
 
 export type ReplicaState = {
   /** host:port/database, without the credentials. */
@@ -96,20 +100,23 @@ export function connectReplicas({
   }
 
   return {
-    async run(read) {
-      // Round robin over the fit ones, so the reads spread evenly however many are left out.
-      const fit = replicas.filter((replica) => replica.status.state === "fit");
-      const replica = fit[turn++ % Math.max(1, fit.length)];
-      if (!replica) return read(primary);
-      try {
-        return await read(replica.database.db);
-      } catch (error) {
-        const unavailable = isDatabaseUnavailable(error);
-        if (!unavailable && !isRecoveryConflict(error)) throw error;
-        // Gone: no more reads until a check finds it answering. A recovery conflict is one statement's bad luck.
-        if (unavailable) change(replica, "down", { err: error });
-        return read(primary);
-      }
+    run(read) {
+      // On the primary, as a fallback, these are still the anonymous reads: they wait behind everyone else there.
+      return yieldingToOthers(async () => {
+        // Round robin over the fit ones, so the reads spread evenly however many are left out.
+        const fit = replicas.filter((replica) => replica.status.state === "fit");
+        const replica = fit[turn++ % Math.max(1, fit.length)];
+        if (!replica) return read(primary);
+        try {
+          return await read(replica.database.db);
+        } catch (error) {
+          const unavailable = isDatabaseUnavailable(error);
+          if (!unavailable && !isRecoveryConflict(error)) throw error;
+          // Gone: no more reads until a check finds it answering. A recovery conflict is one statement's bad luck.
+          if (unavailable) change(replica, "down", { err: error });
+          return read(primary);
+        }
+      });
     },
     check: async () => {
       await Promise.all(replicas.map(checkOne));

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import type pg from "pg";
+import { afterEach, describe, expect, test } from "vitest";
+import { connectPostgres, type Database } from "#server/db/client.ts";
+import { primaryReads } from "#server/db/replicas.ts";
+import { YieldingPool, yieldingToOthers } from "#server/db/yielding-pool.ts";
+import { engines } from "#tests/support/engines.ts";
+
+describe.skipIf(!engines.includes("postgres"))("the pool's anonymous reads wait behind everyone else", () => {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  function pool(options: { max: number; connectionTimeoutMillis?: number }) {
+    // Idle connections are never closed here: a close lets a waiting caller in, which would hide a lost turn.
+    const created = new YieldingPool({ connectionString: url, idleTimeoutMillis: 0, ...options });
+    cleanups.push(() => (created.ending ? Promise.resolve() : created.end()));
+    return created;
+  }
+
+  /** Runs `query` and notes `name` in `order` when it has answered. */
+  const noted = (order: string[], name: string, query: () => Promise<unknown>) =>
+    query().then(() => {
+      order.push(name);
+    });
+
+  test("a caller that did not yield gets the next connection before a yielding one that asked earlier", async () => {
+    const board = pool({ max: 1 });
+    const held = await board.connect();
+    const order: string[] = [];
+    const read = yieldingToOthers(() => noted(order, "read", () => board.query("SELECT 1")));
+    const write = noted(order, "write", () => board.query("SELECT 2"));
+    expect([board.waitingCount, board.yieldingCount]).toEqual([1, 1]);
+    held.release();
+    await Promise.all([read, write]);
+    expect(order).toEqual(["write", "read"]);
+  });
+
+  test("yielding callers are served in the order they asked, every one of them", async () => {
+    const board = pool({ max: 1 });
+    const held = await board.connect();
+    const order: string[] = [];
+    const reads = ["first", "second", "third", "fourth"].map((name) =>
+      yieldingToOthers(() => noted(order, name, () => board.query("SELECT 1"))),
+    );
+    held.release();
+    await Promise.all(reads);
+    expect(order).toEqual(["first", "second", "third", "fourth"]);
+  });
+
+  test("connections given back together go to as many yielding callers at once", async () => {
+    const board = pool({ max: 2 });
+    const held = await Promise.all([board.connect(), board.connect()]);
+    const waiting = [yieldingToOthers(() => board.connect()), yieldingToOthers(() => board.connect())];
+    for (const client of held) client.release();
+    // Neither is given back: the second is served from the second connection, not after the first is done.
+    const served = await Promise.all(waiting);
+    expect(served).toHaveLength(2);
+    for (const client of served) client.release();
+  }, 5_000);
+
+  test("a yielding caller takes a free connection at once", async () => {
+    const board = pool({ max: 2 });
+    const held = await board.connect();
+    const answer = await yieldingToOthers(() => board.query<{ n: number }>("SELECT 7 AS n"));
+    expect(answer.rows[0]?.n).toBe(7);
+    held.release();
+  });
+
+  test("a yielding caller that gets no connection within the pool's timeout fails, and the pool goes on", async () => {
+    const board = pool({ max: 1, connectionTimeoutMillis: 200 });
+    const held = await board.connect();
+    await expect(yieldingToOthers(() => board.query("SELECT 1"))).rejects.toThrow(
+      "timeout exceeded when trying to connect",
+    );
+    held.release();
+    expect((await yieldingToOthers(() => board.query<{ n: number }>("SELECT 3 AS n"))).rows[0]?.n).toBe(3);
+  });
+
+  test("ending the pool refuses the yielding callers still waiting", async () => {
+    const board = pool({ max: 1 });
+    const held = await board.connect();
+    const waiting = yieldingToOthers(() => board.connect());
+    const ended = board.end();
+    await expect(waiting).rejects.toThrow("Cannot use a pool after calling end on the pool");
+    held.release();
+    await ended;
+  });
+
+  test("the board's anonymous reads yield: a write asked after a search still runs first", async () => {
+    const database: Database = connectPostgres(url, { max: 1 });
+    cleanups.push(() => database.close());
+    const board = (database.db as unknown as { $client: pg.Pool }).$client;
+    const held = await board.connect();
+    const order: string[] = [];
+    const search = primaryReads(database.db).run((db) => noted(order, "search", () => db.execute(sql`SELECT 1`)));
+    const post = noted(order, "post", () => database.db.transaction((tx) => tx.execute(sql`SELECT 2`)));
+    held.release();
+    await Promise.all([search, post]);
+    expect(order).toEqual(["post", "search"]);
+  });
+});
