@@ -34,7 +34,7 @@ import {
   type PublishedMark,
 } from "#server/jobs/repository.ts";
 import { countSearchOptions } from "#server/jobs/options.ts";
-import { loadSynonyms } from "#server/jobs/query.ts";
+import { loadSynonyms, parseSearchQuery } from "#server/jobs/query.ts";
 import { searchFilters } from "#server/jobs/search-filters.ts";
 import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
 import {
@@ -83,6 +83,18 @@ export const SITEMAP_FILE_STRIDE = 45_000;
 export const SITEMAP_FILE_MAX = 50_000;
 const SITEMAP_BATCH = 5_000;
 const SYNDICATION_BATCH = 1_000;
+
+/** A page by number reaches RESULT_WINDOW results; a cursor goes further, and the two do not mix. */
+function checkPaging(search: JobSearch) {
+  if (search.cursor && search.page > 1)
+    throw invalid("Give page or cursor, not both", { page: "Leave out page when you give a cursor" });
+  if (!search.cursor && (search.page - 1) * search.limit >= RESULT_WINDOW) {
+    const lastPage = Math.ceil(RESULT_WINDOW / search.limit);
+    throw invalid(`Pages reach the first ${RESULT_WINDOW.toLocaleString("en-US")} results`, {
+      page: `Must be at most ${lastPage} at this limit; follow X-Next-Cursor to go further`,
+    });
+  }
+}
 
 /**
  * The jobs domain: every listing rule (who may change what, what is valid, what a search returns) lives behind these
@@ -149,20 +161,26 @@ export function createJobs({
      * results; `cursor` (the previous page's nextCursor) goes on to the end.
      */
     searchJobs(search: JobSearch): Promise<JobPage> {
-      if (search.cursor && search.page > 1)
-        throw invalid("Give page or cursor, not both", { page: "Leave out page when you give a cursor" });
-      if (!search.cursor && (search.page - 1) * search.limit >= RESULT_WINDOW) {
-        const lastPage = Math.ceil(RESULT_WINDOW / search.limit);
-        throw invalid(`Pages reach the first ${RESULT_WINDOW.toLocaleString("en-US")} results`, {
-          page: `Must be at most ${lastPage} at this limit; follow X-Next-Cursor to go further`,
-        });
-      }
+      checkPaging(search);
       return reads.run((readDb) => searchJobRows(readDb, search, { synonyms }));
     },
 
-    /** How many results each option of the sidebar's filters would give (ADR 38). */
-    countSearchOptions(search: JobSearch): Promise<OptionCounts> {
-      return reads.run((readDb) => countSearchOptions(readDb, search, { synonyms }));
+    /**
+     * A search's page and how many results each option of the sidebar's filters would give (ADR 38), as the home page
+     * shows them: the search's filters (its title, place and word lookups) are worked out once for both.
+     */
+    searchJobsWithOptionCounts(search: JobSearch): Promise<JobPage & { optionCounts: OptionCounts }> {
+      checkPaging(search);
+      return reads.run(async (readDb) => {
+        const now = new Date();
+        const query = search.search ? parseSearchQuery(search.search, synonyms) : undefined;
+        const filters = await searchFilters(readDb, search, now, { synonyms, query });
+        const [page, optionCounts] = await Promise.all([
+          searchJobRows(readDb, search, { synonyms }, now, filters),
+          countSearchOptions(readDb, search, { synonyms }, now, filters),
+        ]);
+        return { ...page, optionCounts };
+      });
     },
 
     /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */

@@ -108,10 +108,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search.page = LAST_PAGE;
   }
 
-  const [found, postedCount, optionCounts] = await Promise.all([
-    jobsDomain.searchJobs(search),
+  const [{ optionCounts, ...found }, postedCount] = await Promise.all([
+    jobsDomain.searchJobsWithOptionCounts(search),
     jobsDomain.countLiveJobs(),
-    jobsDomain.countSearchOptions(search),
   ]);
   let { jobs, total, totalIsExact } = found;
   // A page past the last one (an old link, a hand-edited URL) shows the last page and says so, not "99 / 6".

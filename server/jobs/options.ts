@@ -17,7 +17,7 @@ import { jobs } from "#server/db/schema.ts";
 import { estimateRows } from "#server/jobs/counts.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
-import { searchFilters, type TextOptions } from "#server/jobs/search-filters.ts";
+import { searchFilters, type Filters, type TextOptions } from "#server/jobs/search-filters.ts";
 import { TEXT_READ_WORK_MEM, textMatchBound } from "#server/jobs/search.ts";
 
 /** Up to this many matches of a filter's other options, each option's count is exact; above, an estimate. */
@@ -52,15 +52,16 @@ const COLUMNS = {
  * How many results each option of the sidebar's filters would give with everything else as it is (ADR 38): for each
  * filter, its other options' matches are read once, up to EXACT_OPTION_COUNT_LIMIT, within a time budget, and
  * counted by option; when there are more, or the budget runs out, each option's count is the planner's estimate and
- * says so.
+ * says so. `given`: the search's filters, when the caller worked them out already.
  */
 export async function countSearchOptions(
   db: Db,
   search: JobSearch,
   text: TextOptions,
   now = new Date(),
+  given?: Filters,
 ): Promise<OptionCounts> {
-  const filters = await searchFilters(db, search, now, text);
+  const filters = given ?? (await searchFilters(db, search, now, text));
   const shares = await optionShares(db);
   // Filters the search does not set give the same "other options" conditions: estimateRows plans each once, as it
   // remembers a plan (and hands a second caller the first one's promise) for a minute.

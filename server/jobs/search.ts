@@ -39,11 +39,18 @@ export type JobPage = Total & { jobs: Job[]; nextCursor: string | null } & Searc
 /**
  * One page of matches by `page` (OFFSET, within RESULT_WINDOW) or after a `cursor`: in list order, or ranked by
  * relevance when the search has text and asks for it (the default). A search with text that matches nothing is
- * tried again with its misspelt words corrected (ADR 38).
+ * tried again with its misspelt words corrected (ADR 38). `given`: the search's filters, when the caller worked them
+ * out already (searchFilters with the same search, time and text).
  */
-export async function searchJobRows(db: Db, search: JobSearch, text: TextOptions, now = new Date()): Promise<JobPage> {
+export async function searchJobRows(
+  db: Db,
+  search: JobSearch,
+  text: TextOptions,
+  now = new Date(),
+  given?: Filters,
+): Promise<JobPage> {
   const query = search.search ? parseSearchQuery(search.search, text.synonyms) : undefined;
-  const filters = await searchFilters(db, search, now, { ...text, query });
+  const filters = given ?? (await searchFilters(db, search, now, { ...text, query }));
   const found = await pageOf(db, search, filters);
   const notes: SearchNotes = filters.place ? { place: filters.place } : {};
   if (!query || found.total > 0 || search.cursor || search.page > 1) return { ...found, ...notes };
