@@ -36,7 +36,7 @@ import {
 import { countSearchOptions } from "#server/jobs/options.ts";
 import { loadSynonyms, parseSearchQuery } from "#server/jobs/query.ts";
 import { searchFilters } from "#server/jobs/search-filters.ts";
-import { searchJobRows, type JobPage } from "#server/jobs/search.ts";
+import { searchJobRows, searchJobRowsRead, type JobPage } from "#server/jobs/search.ts";
 import {
   deleteJobRow,
   insertJob,
@@ -175,11 +175,13 @@ export function createJobs({
         const now = new Date();
         const query = search.search ? parseSearchQuery(search.search, synonyms) : undefined;
         const filters = await searchFilters(readDb, search, now, { synonyms, query });
-        const [page, optionCounts] = await Promise.all([
-          searchJobRows(readDb, search, { synonyms }, now, filters),
+        const [{ page, filters: read }, optionCounts] = await Promise.all([
+          searchJobRowsRead(readDb, search, { synonyms }, now, filters),
           countSearchOptions(readDb, search, { synonyms }, now, filters),
         ]);
-        return { ...page, optionCounts };
+        // Misspelt words corrected at once: the page shows the corrected words' results, and the counts follow it.
+        if (read === filters) return { ...page, optionCounts };
+        return { ...page, optionCounts: await countSearchOptions(readDb, search, { synonyms }, now, read) };
       });
     },
 

@@ -49,18 +49,36 @@ export async function searchJobRows(
   now = new Date(),
   given?: Filters,
 ): Promise<JobPage> {
+  return (await searchJobRowsRead(db, search, text, now, given)).page;
+}
+
+/**
+ * searchJobRows, and the filters its page was read with: the corrected words' when a correction was applied, so that
+ * what is counted beside the page (the sidebar's options) is what the page shows.
+ */
+export async function searchJobRowsRead(
+  db: Db,
+  search: JobSearch,
+  text: TextOptions,
+  now = new Date(),
+  given?: Filters,
+): Promise<{ page: JobPage; filters: Filters }> {
   const query = search.search ? parseSearchQuery(search.search, text.synonyms) : undefined;
   const filters = given ?? (await searchFilters(db, search, now, { ...text, query }));
   const found = await pageOf(db, search, filters);
   const notes: SearchNotes = filters.place ? { place: filters.place } : {};
-  if (!query || found.total > 0 || search.cursor || search.page > 1) return { ...found, ...notes };
+  const asTyped = (page: JobPage) => ({ page, filters });
+  if (!query || found.total > 0 || search.cursor || search.page > 1) return asTyped({ ...found, ...notes });
   const correction = await correctQuery(db, query);
   if (correction) {
     const corrected = await searchFilters(db, search, now, { ...text, query: correction.query });
     const page = await pageOf(db, search, corrected);
     if (page.total > 0) {
       const didYouMean = { search: correction.text, applied: true, total: page.total, totalIsExact: page.totalIsExact };
-      return { ...page, ...(corrected.place ? { place: corrected.place } : {}), didYouMean };
+      return {
+        page: { ...page, ...(corrected.place ? { place: corrected.place } : {}), didYouMean },
+        filters: corrected,
+      };
     }
   }
   const suggestion = await correctQuery(db, query, { loosely: true });
@@ -68,9 +86,9 @@ export async function searchJobRows(
     const suggested = await searchFilters(db, search, now, { ...text, query: suggestion.query });
     const total = await countMatches(db, suggested.where);
     if (total.total > 0)
-      return { ...found, ...notes, didYouMean: { search: suggestion.text, applied: false, ...total } };
+      return asTyped({ ...found, ...notes, didYouMean: { search: suggestion.text, applied: false, ...total } });
   }
-  return { ...found, ...notes };
+  return asTyped({ ...found, ...notes });
 }
 
 /**

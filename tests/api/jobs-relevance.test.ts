@@ -391,6 +391,16 @@ describe.each(engines)("filter option counts on %s", (engine) => {
       all: { total: 2 },
     });
   });
+  test("a misspelt search corrected at once counts the options of the results it shows", async () => {
+    const { optionCounts, total, didYouMean } = await server.services.jobs.searchJobsWithOptionCounts(
+      jobSearchSchema.parse({ search: "analsyt", employmentType: "Full-time" }),
+    );
+    expect(didYouMean).toMatchObject({ search: "analyst", applied: true });
+    expect(total).toBe(2);
+    expect(optionCounts.employmentType?.["Full-time"]).toEqual({ total: 2, totalIsExact: true });
+    expect(optionCounts.employmentType?.Contract).toEqual({ total: 1, totalIsExact: true });
+    expect(optionCounts.experienceLevel?.Fresher).toEqual({ total: 1, totalIsExact: true });
+  });
 });
 
 describe.each(engines)("an operator's synonyms on %s", (engine) => {
