@@ -57,6 +57,9 @@ describe.each(VIEWPORTS)("the word search at %s", (_, viewport) => {
     const note = page.getByRole("status").filter({ hasText: "Did you mean" });
     await expect.poll(() => note.textContent()).toContain("these are for “python”");
     expect(await cardTitles(page)).toEqual(["Python Developer", "Python Engineer"]);
+    // The sidebar counts the results shown, the corrected words', not the nothing the typed words found.
+    const types = await page.locator("#filter-panel").getByLabel("Employment type").locator("option").allTextContents();
+    expect(types).toContain("Full-time (2)");
     await note.getByRole("link", { name: "python" }).click();
     await page.waitForURL(/search=python$/);
     await routerIdle(page);
