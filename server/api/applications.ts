@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { applicantPage, applicationMissingPage, readApplicationForm } from "#server/applications.ts";
+import { applicantPage, applicationMissingPage } from "#server/applications.ts";
 import { isDomainError } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
@@ -10,11 +10,12 @@ import type { AppBindings } from "#server/http/types.ts";
 export const applicationsApi = new Hono<AppBindings>()
   .post("/jobs/:id/applications", async (c) => {
     const { applications } = c.get("services");
-    const jobId = c.req.param("id");
-    // The listing first: a closed or unknown one is refused before a 5 MB body is read.
-    await applications.listingToApplyFor({ jobId });
-    const submitted = await readApplicationForm(c.req.raw);
-    return c.json(await applications.apply({ jobId, submitted, clientIp: c.get("clientIp") }), 201);
+    const applied = await applications.applyWithForm({
+      jobId: c.req.param("id"),
+      request: c.req.raw,
+      clientIp: c.get("clientIp"),
+    });
+    return c.json(applied, 201);
   })
   .get("/jobs/:id/applications", async (c) => {
     const user = await requireUser(c);
