@@ -34,7 +34,7 @@ import {
   type PublishedMark,
 } from "#server/jobs/repository.ts";
 import { countSearchOptions } from "#server/jobs/options.ts";
-import { loadSynonyms, parseSearchQuery } from "#server/jobs/query.ts";
+import { loadSynonyms } from "#server/jobs/query.ts";
 import { searchFilters } from "#server/jobs/search-filters.ts";
 import { searchJobRows, searchJobRowsRead, type JobPage } from "#server/jobs/search.ts";
 import {
@@ -173,8 +173,7 @@ export function createJobs({
       checkPaging(search);
       return reads.run(async (readDb) => {
         const now = new Date();
-        const query = search.search ? parseSearchQuery(search.search, synonyms) : undefined;
-        const filters = await searchFilters(readDb, search, now, { synonyms, query });
+        const filters = await searchFilters(readDb, search, now, { synonyms });
         const [{ page, filters: read }, optionCounts] = await Promise.all([
           searchJobRowsRead(readDb, search, { synonyms }, now, filters),
           countSearchOptions(readDb, search, { synonyms }, now, filters),

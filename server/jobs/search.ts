@@ -39,22 +39,16 @@ export type JobPage = Total & { jobs: Job[]; nextCursor: string | null } & Searc
 /**
  * One page of matches by `page` (OFFSET, within RESULT_WINDOW) or after a `cursor`: in list order, or ranked by
  * relevance when the search has text and asks for it (the default). A search with text that matches nothing is
- * tried again with its misspelt words corrected (ADR 38). `given`: the search's filters, when the caller worked them
- * out already (searchFilters with the same search, time and text).
+ * tried again with its misspelt words corrected (ADR 38).
  */
-export async function searchJobRows(
-  db: Db,
-  search: JobSearch,
-  text: TextOptions,
-  now = new Date(),
-  given?: Filters,
-): Promise<JobPage> {
-  return (await searchJobRowsRead(db, search, text, now, given)).page;
+export async function searchJobRows(db: Db, search: JobSearch, text: TextOptions, now = new Date()): Promise<JobPage> {
+  return (await searchJobRowsRead(db, search, text, now)).page;
 }
 
 /**
  * searchJobRows, and the filters its page was read with: the corrected words' when a correction was applied, so that
- * what is counted beside the page (the sidebar's options) is what the page shows.
+ * what is counted beside the page (the sidebar's options) is what the page shows. `given`: the search's filters, when
+ * the caller worked them out already (searchFilters with the same search, time and text).
  */
 export async function searchJobRowsRead(
   db: Db,
