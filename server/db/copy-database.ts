@@ -44,6 +44,16 @@ async function writableColumns(db: Db, table: string): Promise<string[]> {
   return rows.map((row) => String(row.name));
 }
 
+/** The table's identity columns, whose sequences must move past the copied numbers (the outbox's queue order). */
+async function identityColumns(db: Db, table: string): Promise<string[]> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT column_name AS name FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name = ${table} AND is_identity = 'YES'`,
+  );
+  return rows.map((row) => String(row.name));
+}
+
 /**
  * Copies every row of the board's tables from one migrated database into another, migrated and empty, of the same
  * schema: the move from the embedded database to PostgreSQL (ADR 36). The target's own triggers are off while its
@@ -66,7 +76,7 @@ export async function copyDatabase(from: Db, to: Db, onTable: (table: string, ro
           if (rows.length === 0) break;
           const payload = `[${rows.map((row) => String(row.row)).join(",")}]`;
           await target.execute(
-            sql`INSERT INTO ${sql.identifier(table)} (${list})
+            sql`INSERT INTO ${sql.identifier(table)} (${list}) OVERRIDING SYSTEM VALUE
               SELECT ${list} FROM json_populate_recordset(null::${sql.identifier(table)}, ${payload}::json)`,
           );
           copied += rows.length;
@@ -74,6 +84,11 @@ export async function copyDatabase(from: Db, to: Db, onTable: (table: string, ro
         await source.execute(sql`CLOSE board_copy`);
       });
       await target.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER USER`);
+      for (const column of await identityColumns(target, table))
+        await target.execute(
+          sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce(max(${sql.identifier(column)}), 0) + 1, false)
+            FROM ${sql.identifier(table)}`,
+        );
     });
     onTable(table, copied);
   }

@@ -508,6 +508,8 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The order mails were queued in (migration 0024): created_at is shared by mails queued in one transaction. */
+    queueOrder: bigint("queue_order", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt),

@@ -61,7 +61,7 @@ export async function claimDueMails(
     .where(
       and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`now()`), inArray(mailOutbox.kind, kinds)),
     )
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.queueOrder))
     .limit(limit)
     .for("update", { skipLocked: true });
   const claimed = await db
@@ -74,7 +74,7 @@ export async function claimDueMails(
     .returning();
   // RETURNING lists the rows as the table holds them, not in the order they were chosen: sent in it, two digests of one
   // alert reached the reader newest first about half the time. Queued first, sent first.
-  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return claimed.sort((a, b) => a.queueOrder - b.queueOrder);
 }
 
 export async function markMailSent(db: Db, id: string) {

@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mailOutbox } from "#server/db/schema.ts";
 import { contactMessageOf } from "#server/mail/contact-mail.ts";
-import { claimDueMails, enqueueMail } from "#server/mail/outbox.ts";
+import { claimDueMails, enqueueMail, enqueueMails } from "#server/mail/outbox.ts";
 import {
   createTransport,
   deliverDueMails,
@@ -549,6 +549,23 @@ describe.each(engines)("one mail sender for every mail on %s", (engine) => {
     const transport = createTransport(smtp.url);
     try {
       expect(await deliverDueMails({ db: db(), env: server.env, logger: server.services.logger, transport })).toBe(5);
+    } finally {
+      transport.close();
+    }
+    expect(smtp.mails.map((mail) => mail.envelopeTo[0])).toEqual(addresses);
+  });
+
+  test("mails queued together, in one statement, leave in the order they were given", async () => {
+    await db().delete(mailOutbox);
+    smtp.mails.length = 0;
+    const addresses = ["one", "two", "three", "four", "five", "six"].map((word) => `${word}-together@example.com`);
+    await enqueueMails(
+      db(),
+      addresses.map((address) => accountMail(address)),
+    );
+    const transport = createTransport(smtp.url);
+    try {
+      expect(await deliverDueMails({ db: db(), env: server.env, logger: server.services.logger, transport })).toBe(6);
     } finally {
       transport.close();
     }

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startBackupSchedule } from "#server/backup.ts";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
 import { jobAlerts, jobLocations, jobs, mailOutbox, user } from "#server/db/schema.ts";
 import { loadEnv } from "#server/env.ts";
+import { enqueueMail } from "#server/mail/outbox.ts";
 import { createLogger } from "#server/logger.ts";
 import { insertJobsBulk, syntheticJob } from "#server/seed.ts";
 import { createEmptyPostgresDatabase, createTestDatabase } from "#tests/support/database.ts";
@@ -100,6 +101,20 @@ describe("an embedded board backed up while it runs", () => {
           expect(await stamps(postgres)).toEqual(await stamps(embedded));
           const locations = (database: Database) => database.db.select({ n: count() }).from(jobLocations);
           expect(await locations(postgres)).toEqual(await locations(embedded));
+          // Mails waiting in the embedded outbox keep their place, and a mail queued after the move comes after them.
+          const queue = (database: Database) =>
+            database.db
+              .select({ id: mailOutbox.id, order: mailOutbox.queueOrder })
+              .from(mailOutbox)
+              .orderBy(mailOutbox.id);
+          const waiting = await queue(postgres);
+          expect(waiting).toEqual(await queue(embedded));
+          await enqueueMail(postgres.db, { to: "after-the-move@example.com", subject: "Later", text: "Queued later" });
+          const [later] = await postgres.db
+            .select({ order: mailOutbox.queueOrder })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.toAddress, "after-the-move@example.com"));
+          expect(later?.order).toBeGreaterThan(Math.max(...waiting.map((mail) => mail.order)));
         } finally {
           await postgres.close();
           await embedded.close();
