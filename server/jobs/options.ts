@@ -18,7 +18,8 @@ import { estimateRows } from "#server/jobs/counts.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
 import { searchFilters, type Filters, type TextOptions } from "#server/jobs/search-filters.ts";
-import { TEXT_READ_WORK_MEM, textMatchBound } from "#server/jobs/search.ts";
+import { TEXT_READ_WORK_MEM } from "#server/jobs/page-rows.ts";
+import { textMatchBound } from "#server/jobs/ranked.ts";
 
 /** Up to this many matches of a filter's other options, each option's count is exact; above, an estimate. */
 export const EXACT_OPTION_COUNT_LIMIT = 10_000;
