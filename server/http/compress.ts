@@ -21,7 +21,12 @@ const JSON_GZIP: ZlibOptions = { level: 1 };
  */
 const IN_PLACE_MAX_BYTES = 256 * 1024;
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+/**
+ * The answers made whole before they are sent, compressed in one call: JSON, and the pages, which are rendered whole
+ * (app/entry.server.tsx). Through the stream at zlib's default level, a page of results (about 90 kB) cost a gzip call
+ * on the thread pool per 2 kB chunk of React's output.
+ */
+const WHOLE_TYPE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/html)\b/i;
 
 /** The JSON answers `c.json` made whole: they leave as they are, with no second look at their body. */
 const finished = new WeakSet<Response>();
@@ -30,8 +35,8 @@ const finished = new WeakSet<Response>();
  * gzip for what the server sends (ADR 26, ADR 27, ADR 32). A JSON answer is whole before it is sent, so it is
  * compressed in one zlib call and written as one buffer with its length. Through CompressionStream (web streams, a
  * write per chunk) the same answers cost the event loop more than the searches did: at 1M listings under 8
- * connections the tail went from p95 ~240 ms to ~160 ms without it. Pages and feeds are written as they are rendered,
- * so they are still compressed as a stream.
+ * connections the tail went from p95 ~240 ms to ~160 ms without it. Pages are whole too (ADR 49); feeds are written as
+ * they are read, so they are still compressed as a stream.
  *
  * `c.json` is replaced for the request by one that serialises, compresses and sizes the answer at once (ADR 32). Hono's
  * own makes a Response that middleware after it can only read back as a stream, and reading it (plus a copy of the
@@ -44,13 +49,13 @@ export function compressResponses(): MiddlewareHandler {
       c.json = ((object: unknown, arg?: unknown, headers?: unknown) =>
         jsonAnswer(c, JSON.stringify(object), arg, headers)) as typeof c.json;
       await next();
-      await compressJson(c);
+      await compressWhole(c);
     });
 }
 
 /**
  * A JSON answer as one buffer: gzip when the client takes it and the text is worth it, with its length and
- * `Vary: Accept-Encoding`. A text too large to compress in place is left to compressJson, which hands it to the
+ * `Vary: Accept-Encoding`. A text too large to compress in place is left to compressWhole, which hands it to the
  * thread pool.
  */
 function jsonAnswer(c: Context, text: string, arg: unknown, headers: unknown): Response {
@@ -71,10 +76,10 @@ function jsonAnswer(c: Context, text: string, arg: unknown, headers: unknown): R
   return response;
 }
 
-async function compressJson(c: Context): Promise<void> {
+async function compressWhole(c: Context): Promise<void> {
   const response = c.res;
   if (finished.has(response)) return;
-  if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "") || !response.body || c.req.method === "HEAD") return;
+  if (!WHOLE_TYPE.test(response.headers.get("Content-Type") ?? "") || !response.body || c.req.method === "HEAD") return;
   if (response.headers.has("Content-Encoding") || response.status === 206) return;
   const headers = new Headers(response.headers);
   const vary = headers.get("Vary");

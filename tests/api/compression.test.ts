@@ -13,17 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The bytes on the wire, not decoded (fetch always decodes). */
-const rawBody = (target: string, acceptEncoding: string) =>
-  new Promise<Buffer>((resolve, reject) => {
+/** The bytes on the wire, not decoded (fetch always decodes), and the headers they came with. */
+const rawResponse = (target: string, acceptEncoding: string) =>
+  new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     http
       .get(`${server.url}${target}`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve(Buffer.concat(chunks)));
+        response.on("end", () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
       })
       .on("error", reject);
   });
+
+const rawBody = async (target: string, acceptEncoding: string) => (await rawResponse(target, acceptEncoding)).body;
 
 const get = (target: string, acceptEncoding: string) =>
   fetch(`${server.url}${target}`, { headers: { "accept-encoding": acceptEncoding } });
@@ -34,6 +36,13 @@ test("a page is served gzip-compressed to a client that accepts it, and varies o
   expect(response.headers.get("content-encoding")).toBe("gzip");
   expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
   expect(await response.text()).toContain("</html>");
+});
+
+test("a page is rendered whole and sent as one gzip body with its length", async () => {
+  const { body, headers } = await rawResponse("/?search=engineer", "gzip");
+  expect(headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(body).toString()).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
+  expect(Number(headers["content-length"])).toBe(body.length);
 });
 
 test("a page is served plain to a client that accepts no compression", async () => {
