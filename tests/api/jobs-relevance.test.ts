@@ -34,6 +34,7 @@ const BOARD: Listing[] = [
   { title: "Platform Engineer", skills: ["Kubernetes", "Terraform"], age: 10 * HOUR },
   { title: "Accounts Executive", description: "Keep the books in Tally.", age: 11 * HOUR },
   { title: "Store Assistant", companyName: "Anmol Traders", age: 12 * HOUR },
+  { title: "Node.js Developer", skills: ["Node.js", "Express"], age: 13 * HOUR },
 ];
 
 const neutral = (i: number, now: number): JobValues => ({
@@ -147,6 +148,13 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
 
   test("a whole word of the title ranks above a title that only contains it: 'java' lists Java before JavaScript", async () => {
     expect((await search({ search: "java" })).titles).toEqual(["Java Developer", "JavaScript Developer"]);
+  });
+
+  test("a synonym that is a whole word of the title ranks as the word typed: 'js developer' lists JavaScript before the older Node.js", async () => {
+    expect((await search({ search: "js developer" })).titles.slice(0, 2)).toEqual([
+      "JavaScript Developer",
+      "Node.js Developer",
+    ]);
   });
 
   test("sort=newest lists the same matches newest first", async () => {
