@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNull, like, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
 import type { Auth } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { JOIN_COMPANY_BY_NAME } from "#server/jobs.ts";
 import {
+  applications,
   blogPosts,
   companies,
   jobAlerts,
@@ -14,6 +15,7 @@ import {
   user,
 } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
+import { seedDemoApplications } from "#server/seed/demo-applications.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 
@@ -88,19 +90,28 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
       postingDate,
       ownerId: owned ? employer.id : null,
       postedByEmail: owned ? DEMO_EMPLOYER.email : job.postedByEmail,
+      // The demo employer's listings take applications on the board, so its inbox has something to show.
+      applyMethod: owned ? ("board" as const) : null,
       demo: true,
     };
   });
   // The demo employer's listings are already reviewed: trusted, so what it posts next publishes at once too.
   await db.update(user).set({ trustedAt: now, emailVerified: true }).where(eq(user.id, employer.id));
   await insertJobsBulk(db, rows);
+  const [applied] = await db
+    .select({ id: jobs.id, title: jobs.title, postingDate: jobs.postingDate })
+    .from(jobs)
+    .where(eq(jobs.ownerId, employer.id))
+    .orderBy(jobs.postingDate)
+    .limit(1);
+  const received = applied ? await seedDemoApplications(db, DEMO_DOMAIN, applied, now) : 0;
   await seedReviewQueue(db, auth, passwords.admin, now);
   // The demo accounts are verified above; their sign-up verification mails would go to addresses nobody reads.
   await deleteDemoMail(db);
   await db.insert(blogPosts).values(DEMO_POSTS.map((post) => ({ ...post, demo: true })));
   logger.info(
     { email: DEMO_EMPLOYER.email, password: passwords.employer },
-    `Seeded demo content: ${DEMO_LISTINGS} listings, 3 blog posts and a demo employer (sign in with ${DEMO_EMPLOYER.email} / ${passwords.employer})`,
+    `Seeded demo content: ${DEMO_LISTINGS} listings, 3 blog posts and a demo employer with ${received} applications in its inbox (sign in with ${DEMO_EMPLOYER.email} / ${passwords.employer})`,
   );
   logger.info(
     { email: DEMO_ADMIN.email, password: passwords.admin },
@@ -109,16 +120,26 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
   return passwords;
 }
 
-export type RemovedDemo = { accounts: number; listings: number; posts: number };
+export type RemovedDemo = { accounts: number; listings: number; applications: number; posts: number };
 
 /**
  * Deletes everything the demo seed made and nothing else: the demo accounts (their sessions and sign-in methods go
- * with them), the listings and posts marked as demo (their reports and moderation history go with them), and any mail
- * or alert addressed to a demo account, and the companies left without listings. Listings real employers posted
- * meanwhile stay, even on a demo-seeded board.
+ * with them), the listings and posts marked as demo (their reports and moderation history go with them), the
+ * applications to demo listings or from demo addresses (a deleted listing's would otherwise wait out the retention
+ * period), any mail or alert addressed to a demo account, and the companies left without listings. Listings real
+ * employers posted meanwhile stay, even on a demo-seeded board.
  */
 export async function removeDemo(db: Db): Promise<RemovedDemo> {
   return db.transaction(async (tx) => {
+    const applied = await tx
+      .delete(applications)
+      .where(
+        or(
+          inArray(applications.jobId, tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.demo, true))),
+          like(applications.email, `%@${DEMO_DOMAIN}`),
+        ),
+      )
+      .returning({ id: applications.id });
     const listings = await tx.delete(jobs).where(eq(jobs.demo, true)).returning({ id: jobs.id });
     const posts = await tx.delete(blogPosts).where(eq(blogPosts.demo, true)).returning({ id: blogPosts.id });
     await tx.delete(jobAlerts).where(like(jobAlerts.email, `%@${DEMO_DOMAIN}`));
@@ -133,7 +154,12 @@ export async function removeDemo(db: Db): Promise<RemovedDemo> {
       .delete(user)
       .where(like(user.email, `%@${DEMO_DOMAIN}`))
       .returning({ id: user.id });
-    return { accounts: accounts.length, listings: listings.length, posts: posts.length };
+    return {
+      accounts: accounts.length,
+      listings: listings.length,
+      applications: applied.length,
+      posts: posts.length,
+    };
   });
 }
 

@@ -24,14 +24,14 @@ export async function insertJobsBulk(
       title, company_name, industry, company_site, higher_education, company_logo, description, company_description,
       responsibilities, requirements, openings, posting_date, min_salary, max_salary, salary_type, salary_currency, location,
       english_level, gender, experience_level, employment_type, skills, posted_by_email, posted_by_number, apply_link,
-      company_linkedin, company_facebook, company_instagram, company_twitter, owner_id, demo
+      company_linkedin, company_facebook, company_instagram, company_twitter, apply_method, owner_id, demo
     )
     SELECT
       "title", "companyName", "industry", "companySite", "higherEducation", "companyLogo", "description",
       "companyDescription", "responsibilities", "requirements", "openings", "postingDate", "minSalary", "maxSalary",
       "salaryType", coalesce("salaryCurrency", 'INR'), "location", "englishLevel", "gender", "experienceLevel", "employmentType", "skills",
       "postedByEmail", "postedByNumber", "applyLink", "companyLinkedin", "companyFacebook", "companyInstagram",
-      "companyTwitter", "ownerId", "demo"
+      "companyTwitter", "applyMethod", "ownerId", "demo"
     FROM jsonb_to_recordset(${payload}::jsonb) AS x(
       "title" text, "companyName" text, "industry" text, "companySite" text, "higherEducation" text,
       "companyLogo" text, "description" text, "companyDescription" text, "responsibilities" text,
@@ -39,7 +39,7 @@ export async function insertJobsBulk(
       "maxSalary" numeric, "salaryType" text, "salaryCurrency" text, "location" text, "englishLevel" text, "gender" text,
       "experienceLevel" text, "employmentType" text, "skills" jsonb, "postedByEmail" text, "postedByNumber" text,
       "applyLink" text, "companyLinkedin" text, "companyFacebook" text, "companyInstagram" text,
-      "companyTwitter" text, "ownerId" text, "demo" boolean
+      "companyTwitter" text, "applyMethod" text, "ownerId" text, "demo" boolean
     )
   `);
 }

@@ -1,11 +1,4 @@
-import {
-  EMPLOYMENT_TYPES,
-  ENGLISH_LEVELS,
-  EXPERIENCE_LEVELS,
-  GENDERS,
-  SALARY_TYPES,
-  type SKILL_OPTIONS,
-} from "#shared/job.ts";
+import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES } from "#shared/job.ts";
 import type { JobValues } from "#server/jobs.ts";
 
 /** Small fast PRNG with a seed: `--jobs N` always produces the same listings, the bench the same corpus. */
@@ -20,10 +13,11 @@ export function mulberry32(seed: number) {
   };
 }
 
-type Skill = (typeof SKILL_OPTIONS)[number];
-
-/** `skills`: the form's fixed options that fit the role (none for roles the options do not describe). */
-const ROLES: { title: string; industry: string; tech: boolean; skills: Skill[]; base: number }[] = [
+/**
+ * `skills`: what a listing for the role asks for. Every role has some, as the form requires at least one: a seeded
+ * listing its owner opens to edit must pass the form's own rules (the demo employer's did not, until they all had one).
+ */
+const ROLES: { title: string; industry: string; tech: boolean; skills: string[]; base: number }[] = [
   {
     title: "Frontend Developer",
     industry: "Software",
@@ -70,16 +64,76 @@ const ROLES: { title: string; industry: string; tech: boolean; skills: Skill[]; 
     skills: ["Node", "JavaScript", "MongoDB"],
     base: 780_000,
   },
-  { title: "Customer Support Executive", industry: "E-commerce", tech: false, skills: [], base: 280_000 },
-  { title: "Sales Associate", industry: "Retail", tech: false, skills: [], base: 250_000 },
-  { title: "Digital Marketing Specialist", industry: "Marketing", tech: false, skills: [], base: 420_000 },
-  { title: "HR Recruiter", industry: "Staffing", tech: false, skills: [], base: 380_000 },
-  { title: "Content Writer", industry: "Media", tech: false, skills: [], base: 320_000 },
-  { title: "Accountant", industry: "Finance", tech: false, skills: [], base: 450_000 },
-  { title: "Operations Manager", industry: "Logistics", tech: false, skills: [], base: 900_000 },
-  { title: "Graphic Designer", industry: "Advertising", tech: false, skills: [], base: 360_000 },
-  { title: "Delivery Partner Coordinator", industry: "Logistics", tech: false, skills: [], base: 300_000 },
-  { title: "Staff Nurse", industry: "Healthcare", tech: false, skills: [], base: 400_000 },
+  {
+    title: "Customer Support Executive",
+    industry: "E-commerce",
+    tech: false,
+    skills: ["Customer service", "Communication", "CRM", "Zendesk"],
+    base: 280_000,
+  },
+  {
+    title: "Sales Associate",
+    industry: "Retail",
+    tech: false,
+    skills: ["Sales", "Negotiation", "Customer service", "CRM"],
+    base: 250_000,
+  },
+  {
+    title: "Digital Marketing Specialist",
+    industry: "Marketing",
+    tech: false,
+    skills: ["SEO", "Google Ads", "Social media", "Content marketing"],
+    base: 420_000,
+  },
+  {
+    title: "HR Recruiter",
+    industry: "Staffing",
+    tech: false,
+    skills: ["Recruitment", "Sourcing", "Interviewing", "LinkedIn"],
+    base: 380_000,
+  },
+  {
+    title: "Content Writer",
+    industry: "Media",
+    tech: false,
+    skills: ["Copywriting", "SEO", "Editing", "WordPress"],
+    base: 320_000,
+  },
+  {
+    title: "Accountant",
+    industry: "Finance",
+    tech: false,
+    skills: ["Tally", "GST", "Excel", "Bookkeeping"],
+    base: 450_000,
+  },
+  {
+    title: "Operations Manager",
+    industry: "Logistics",
+    tech: false,
+    skills: ["Operations", "Team leadership", "Excel", "Supply chain"],
+    base: 900_000,
+  },
+  {
+    title: "Graphic Designer",
+    industry: "Advertising",
+    tech: false,
+    skills: ["Figma", "Photoshop", "Illustrator", "Typography"],
+    base: 360_000,
+  },
+  {
+    title: "Delivery Partner Coordinator",
+    industry: "Logistics",
+    tech: false,
+    skills: ["Logistics", "Scheduling", "Excel", "Communication"],
+    base: 300_000,
+  },
+  {
+    title: "Staff Nurse",
+    industry: "Healthcare",
+    tech: false,
+    skills: ["Patient care", "BLS", "Medication administration", "Nursing"],
+    base: 400_000,
+  },
 ];
 
 const COMPANIES = [
@@ -162,7 +216,7 @@ export function syntheticJob(i: number, now: Date): JobValues {
   const round = (amount: number) => Math.max(step, Math.round(amount / step) * step);
   const minSalary = round(yearlyMin / divisor);
   const maxSalary = Math.max(minSalary + step, round(minSalary * (1.2 + random() * 0.5)));
-  // Most of the skills that fit the role, never none when some fit.
+  // Most of the role's skills, never none.
   const chosen = role.skills.filter(() => random() < 0.7);
   const skills = chosen.length > 0 ? chosen : role.skills.slice(0, 1);
   const postingDate = new Date(now.getTime() - Math.floor(random() * 60 * 24 * 60) * 60_000);

@@ -100,7 +100,10 @@ describe.each(engines)("searching by location on %s", (engine) => {
 
   test("a listing posted at a location no listing had before is found by that location at once", async () => {
     const { db } = testDatabase.database;
-    await insertJobsBulk(db, [{ ...syntheticJob(10_001, new Date()), title: "Harbour pilot", location: "Port Blair" }]);
+    const posted = new Date();
+    await insertJobsBulk(db, [
+      { ...syntheticJob(10_001, posted), title: "Harbour pilot", location: "Port Blair", postingDate: posted },
+    ]);
     expect((await search({ location: "blair" })).jobs.map((job) => job.jobTitle)).toEqual(["Harbour pilot"]);
   });
 

@@ -6,10 +6,11 @@ import { asc, count, eq, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
-import { blogPosts, companies, jobs, mailOutbox, user } from "#server/db/schema.ts";
+import { applications, blogPosts, companies, jobs, mailOutbox, user } from "#server/db/schema.ts";
 import { loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { DEMO_ADMIN, DEMO_EMPLOYER, isDatabaseEmpty, seedDemo, type DemoPasswords } from "#server/seed/demo.ts";
+import { demoCv } from "#server/seed/demo-applications.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 import { createServices } from "#server/services.ts";
 import { JOIN_COMPANY_BY_NAME } from "#server/jobs.ts";
@@ -353,6 +354,66 @@ describe.each(engines)("demo seed on %s", (engine) => {
     expect(signedIn.user.email).toBe(DEMO_EMPLOYER.email);
   });
 
+  async function signInDemoEmployer() {
+    const signedIn = await services.auth.api.signInEmail({
+      body: { email: DEMO_EMPLOYER.email, password: passwords.employer },
+    });
+    return { id: signedIn.user.id, email: DEMO_EMPLOYER.email, name: DEMO_EMPLOYER.name, image: null };
+  }
+
+  test("the demo employer finds four applications at different stages in one listing's inbox", async () => {
+    const employer = await signInDemoEmployer();
+    const counts = await services.applications.countApplicationsByListing({ user: employer });
+    const [jobId, ...others] = Object.keys(counts);
+    expect(others).toEqual([]);
+    expect(counts[jobId ?? ""]).toEqual({ new: 1, total: 4 });
+    const inbox = await services.applications.listApplications({ user: employer, jobId: jobId ?? "" });
+    expect(inbox.applications.map((application) => application.stage).sort()).toEqual([
+      "interview",
+      "new",
+      "rejected",
+      "reviewing",
+    ]);
+    expect(inbox.applications.every(({ email }) => email?.endsWith("@demo.jobboard.local"))).toBe(true);
+  });
+
+  test("each demo applicant's CV downloads as a real PDF with the applicant's name on it", async () => {
+    const employer = await signInDemoEmployer();
+    const [jobId = ""] = Object.keys(await services.applications.countApplicationsByListing({ user: employer }));
+    const inbox = await services.applications.listApplications({ user: employer, jobId });
+    for (const application of inbox.applications) {
+      const cv = await services.applications.downloadCv({ user: employer, id: application.id });
+      expect(cv.contentType).toBe("application/pdf");
+      const text = Buffer.from(cv.bytes).toString("latin1");
+      expect(text.startsWith("%PDF-1.4\n")).toBe(true);
+      expect(text).toContain(`(${application.name}) Tj`);
+      // The cross-reference table points at each object where it starts, as a PDF reader looks them up.
+      const xref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
+      expect(text.slice(xref, xref + 4)).toBe("xref");
+      const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
+      expect(offsets.map((offset) => text.slice(offset, offset + 8))).toEqual(
+        offsets.map((_, i) => `${i + 1} 0 obj\n`),
+      );
+    }
+  });
+
+  test("the demo employer can change one field of each of their listings: every seeded listing passes the form's rules", async () => {
+    const employer = await signInDemoEmployer();
+    const owned = await db()
+      .select({ id: jobs.id, applyMethod: jobs.applyMethod, openings: jobs.openings })
+      .from(jobs)
+      .where(eq(jobs.ownerId, employer.id));
+    expect(owned.length).toBeGreaterThan(0);
+    expect(owned.every((job) => job.applyMethod === "board")).toBe(true);
+    for (const { id, openings } of owned) {
+      await expect(
+        services.jobs.updateJob({ user: employer, id, changes: { postionopens: openings + 1 } }),
+      ).resolves.toMatchObject({
+        modifiedCount: 1,
+      });
+    }
+  });
+
   test("the demo passwords are random, long and not the ones the README once published", () => {
     expect(passwords.admin).not.toBe(passwords.employer);
     for (const password of [passwords.admin, passwords.employer]) {
@@ -404,6 +465,15 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
         })
         .returning({ id: jobs.id });
       realJobId = job?.id ?? "";
+      await database.db.insert(applications).values({
+        jobId: realJobId,
+        name: "Real Applicant",
+        email: "applicant@example.com",
+        cv: demoCv(["Real Applicant"]),
+        cvFileName: "cv.pdf",
+        cvContentType: "application/pdf",
+        cvBytes: 1,
+      });
       await database.db
         .insert(blogPosts)
         .values({ title: "Our own news", date: "2026-11-01", content: "Written by the operator." });
@@ -423,16 +493,17 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
     }
   }
 
-  test("it says what it removed: both demo accounts, the 61 demo listings and the three posts", () => {
+  test("it says what it removed: both demo accounts, the 61 demo listings, their 4 applications and the three posts", () => {
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain("Removed the demo content: 2 accounts, 61 listings and 3 blog posts.");
+    expect(run.output).toContain("Removed the demo content: 2 accounts, 61 listings, 4 applications and 3 blog posts.");
   });
 
-  test("no demo account, listing, post or queued mail is left", async () => {
+  test("no demo account, listing, application, post or queued mail is left", async () => {
     const left = await read(async ({ db }) => ({
       accounts: await db.select({ email: user.email }).from(user),
       demoJobs: await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.demo, true)),
       posts: await db.select({ title: blogPosts.title }).from(blogPosts),
+      applications: await db.select({ email: applications.email, jobId: applications.jobId }).from(applications),
       demoMail: await db
         .select({ to: mailOutbox.toAddress })
         .from(mailOutbox)
@@ -441,6 +512,7 @@ describe.each(engines)("npm run demo -- remove on %s", (engine) => {
     expect(left.accounts.map((account) => account.email)).toEqual(["hiring@example.com"]);
     expect(left.demoJobs).toEqual([]);
     expect(left.posts.map((post) => post.title)).toEqual(["Our own news"]);
+    expect(left.applications).toEqual([{ email: "applicant@example.com", jobId: realJobId }]);
     expect(left.demoMail).toEqual([]);
   });
 
