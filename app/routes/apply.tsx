@@ -228,7 +228,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
                 onChange={() => setCvProblem(null)}
                 aria-invalid={errors.cv ? true : undefined}
                 aria-describedby={describedBy("cv", true)}
-                className={`${inputClass(Boolean(errors.cv))} file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-700`}
+                className={`${inputClass(Boolean(errors.cv))} text-sm file:mr-2 file:rounded file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:font-semibold file:text-brand-700`}
               />
               <p id="apply-cv-hint" className="mt-1 text-sm text-slate-600">
                 PDF or Word (.docx), at most {CV_MAX_BYTES / 1024 / 1024} MB.

@@ -27,8 +27,8 @@ const APPLICANTS: DemoApplicant[] = [
     coverNote: "I have three years in a similar role and would love to grow with your team.",
     stage: "new",
     note: null,
-    hoursAgo: 2,
-    cv: ["Three years of experience, most recently at a Pune start-up.", "B.Com, University of Pune."],
+    hoursAgo: 1,
+    cv: ["Three years of experience, most recently at a Pune start-up.", "Bachelor's degree, University of Pune."],
   },
   {
     name: "Rahul Verma",
@@ -37,7 +37,7 @@ const APPLICANTS: DemoApplicant[] = [
     coverNote: null,
     stage: "reviewing",
     note: "Strong references; ask about the notice period.",
-    hoursAgo: 9,
+    hoursAgo: 3,
     cv: ["Five years of experience across two companies.", "Serving a 30-day notice period."],
   },
   {
@@ -47,7 +47,7 @@ const APPLICANTS: DemoApplicant[] = [
     coverNote: "My portfolio and references are in the CV. I can join within two weeks.",
     stage: "interview",
     note: "Interview on Tuesday at 11:00.",
-    hoursAgo: 20,
+    hoursAgo: 6,
     cv: ["Four years of experience; led a team of three.", "Can join within two weeks."],
   },
   {
@@ -57,7 +57,7 @@ const APPLICANTS: DemoApplicant[] = [
     coverNote: null,
     stage: "rejected",
     note: "Looking for a more senior role than this one.",
-    hoursAgo: 26,
+    hoursAgo: 8,
     cv: ["Eight years of experience; looking for a lead role."],
   },
 ];
@@ -103,9 +103,12 @@ export async function seedDemoApplications(
   job: { id: string; title: string; postingDate: Date },
   now: Date,
 ): Promise<number> {
+  // A listing younger than the oldest application has its applications' ages scaled down, in the same order.
   const age = now.getTime() - job.postingDate.getTime();
+  const oldest = (Math.max(...APPLICANTS.map(({ hoursAgo }) => hoursAgo)) + 1) * 3_600_000;
+  const scale = Math.min(1, age / oldest);
   const rows = APPLICANTS.map((applicant) => {
-    const createdAt = new Date(now.getTime() - Math.min(applicant.hoursAgo * 3_600_000, age / 2));
+    const createdAt = new Date(now.getTime() - applicant.hoursAgo * 3_600_000 * scale);
     const cv = demoCv([applicant.name, `Applying for ${job.title}`, ...applicant.cv]);
     return {
       jobId: job.id,

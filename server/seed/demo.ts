@@ -102,7 +102,9 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
     .select({ id: jobs.id, title: jobs.title, postingDate: jobs.postingDate })
     .from(jobs)
     .where(eq(jobs.ownerId, employer.id))
-    .orderBy(jobs.postingDate)
+    // The second newest, near the top of My Listings' first page, and posted long enough ago to have applicants.
+    .orderBy(desc(jobs.postingDate))
+    .offset(1)
     .limit(1);
   const received = applied ? await seedDemoApplications(db, DEMO_DOMAIN, applied, now) : 0;
   await seedReviewQueue(db, auth, passwords.admin, now);
@@ -115,7 +117,7 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
   );
   logger.info(
     { email: DEMO_ADMIN.email, password: passwords.admin },
-    `Seeded a demo admin with one listing waiting for review and one reported listing at /admin (sign in with ${DEMO_ADMIN.email} / ${passwords.admin}). These passwords are shown only this once; before opening the board to the public, run \`npm run demo -- remove\` to delete every demo account, listing and post`,
+    `Seeded a demo admin with one listing waiting for review and one reported listing at /admin (sign in with ${DEMO_ADMIN.email} / ${passwords.admin}). These passwords are shown only this once; before opening the board to the public, run \`npm run demo -- remove\` to delete every demo account, listing, application and post`,
   );
   return passwords;
 }

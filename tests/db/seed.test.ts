@@ -361,20 +361,33 @@ describe.each(engines)("demo seed on %s", (engine) => {
     return { id: signedIn.user.id, email: DEMO_EMPLOYER.email, name: DEMO_EMPLOYER.name, image: null };
   }
 
-  test("the demo employer finds four applications at different stages in one listing's inbox", async () => {
+  test("the demo employer finds four applications at different stages in one listing's inbox, made after it was posted", async () => {
     const employer = await signInDemoEmployer();
     const counts = await services.applications.countApplicationsByListing({ user: employer });
     const [jobId, ...others] = Object.keys(counts);
     expect(others).toEqual([]);
     expect(counts[jobId ?? ""]).toEqual({ new: 1, total: 4 });
     const inbox = await services.applications.listApplications({ user: employer, jobId: jobId ?? "" });
-    expect(inbox.applications.map((application) => application.stage).sort()).toEqual([
-      "interview",
+    // Newest first, as the inbox lists them: each applied at its own time, so none ties with another.
+    expect(inbox.applications.map((application) => application.stage)).toEqual([
       "new",
-      "rejected",
       "reviewing",
+      "interview",
+      "rejected",
     ]);
     expect(inbox.applications.every(({ email }) => email?.endsWith("@demo.jobboard.local"))).toBe(true);
+    const [listing] = await db()
+      .select({ postingDate: jobs.postingDate })
+      .from(jobs)
+      .where(eq(jobs.id, jobId ?? ""));
+    const made = await db()
+      .select({ createdAt: applications.createdAt })
+      .from(applications)
+      .where(eq(applications.jobId, jobId ?? ""));
+    for (const { createdAt } of made) {
+      expect(createdAt.getTime()).toBeGreaterThan(listing?.postingDate.getTime() ?? Infinity);
+      expect(createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
   });
 
   test("each demo applicant's CV downloads as a real PDF with the applicant's name on it", async () => {
