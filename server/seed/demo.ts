@@ -16,6 +16,7 @@ import {
 } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { seedDemoApplications } from "#server/seed/demo-applications.ts";
+import { seedDemoStats } from "#server/seed/demo-stats.ts";
 import { insertJobsBulk } from "#server/seed/insert-jobs.ts";
 import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
 
@@ -90,7 +91,8 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
       postingDate,
       ownerId: owned ? employer.id : null,
       postedByEmail: owned ? DEMO_EMPLOYER.email : job.postedByEmail,
-      // The demo employer's listings take applications on the board, so its inbox has something to show.
+      // The demo employer's listings take applications on the board, so its inbox has something to show (and its
+      // stats pages some numbers).
       applyMethod: owned ? ("board" as const) : null,
       demo: true,
     };
@@ -98,15 +100,15 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
   // The demo employer's listings are already reviewed: trusted, so what it posts next publishes at once too.
   await db.update(user).set({ trustedAt: now, emailVerified: true }).where(eq(user.id, employer.id));
   await insertJobsBulk(db, rows);
-  const [applied] = await db
+  const owned = await db
     .select({ id: jobs.id, title: jobs.title, postingDate: jobs.postingDate })
     .from(jobs)
     .where(eq(jobs.ownerId, employer.id))
-    // The second newest, near the top of My Listings' first page, and posted long enough ago to have applicants.
-    .orderBy(desc(jobs.postingDate))
-    .offset(1)
-    .limit(1);
+    .orderBy(desc(jobs.postingDate));
+  // The second newest, near the top of My Listings' first page, and posted long enough ago to have applicants.
+  const applied = owned[1];
   const received = applied ? await seedDemoApplications(db, DEMO_DOMAIN, applied, now) : 0;
+  await seedDemoStats(db, owned, now);
   await seedReviewQueue(db, auth, passwords.admin, now);
   // The demo accounts are verified above; their sign-up verification mails would go to addresses nobody reads.
   await deleteDemoMail(db);

@@ -273,13 +273,14 @@ describe.skipIf(!engines.includes("postgres"))("npm run seed writing batches sid
 
   test("the listings are still stored oldest first, give or take the batches written beside each other", async () => {
     // Each listing's place in the table against its place by date: the writers interleave the pages of neighbouring
-    // batches, never of far ones, so an index walk in list order still reads the table front to back (ADR 32).
+    // batches, never of far ones, so an index walk in list order still reads the table front to back (ADR 32). A batch
+    // that lost a race for a new company is written again after the others' next one: one batch more (5,896 seen).
     const [drift] = await query<{ most: number }>(sql`
       SELECT max(abs(by_place - by_date))::int AS most FROM (
         SELECT row_number() OVER (ORDER BY ctid) AS by_place, row_number() OVER (ORDER BY posting_date, id) AS by_date
         FROM jobs
       ) AS places`);
-    expect(drift?.most).toBeLessThan(Math.max(2, Math.min(4, availableParallelism())) * BATCH);
+    expect(drift?.most).toBeLessThan((Math.max(2, Math.min(4, availableParallelism())) + 1) * BATCH);
   });
 });
 
@@ -408,6 +409,24 @@ describe.each(engines)("demo seed on %s", (engine) => {
         offsets.map((_, i) => `${i + 1} 0 obj\n`),
       );
     }
+  });
+
+  test("each of the demo employer's listings has views, Apply clicks and search appearances on every day since it was posted", async () => {
+    const employer = await signInDemoEmployer();
+    const owned = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.ownerId, employer.id));
+    let applyClicks = 0;
+    for (const { id } of owned) {
+      const stats = await services.stats.listingStats({ user: employer, jobId: id });
+      applyClicks += stats.totals.applyClicks;
+      expect(stats.days.length).toBeGreaterThan(0);
+      for (const day of stats.days) {
+        expect(day.impressions, day.day).toBeGreaterThan(0);
+        expect(day.views, day.day).toBeGreaterThan(0);
+        expect(day.views, day.day).toBeLessThan(day.impressions);
+        expect(day.applyClicks, day.day).toBeLessThanOrEqual(day.views);
+      }
+    }
+    expect(applyClicks).toBeGreaterThan(0);
   });
 
   test("the demo employer can change one field of each of their listings: every seeded listing passes the form's rules", async () => {
