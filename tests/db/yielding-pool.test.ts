@@ -3,7 +3,7 @@ import type pg from "pg";
 import { afterEach, describe, expect, test } from "vitest";
 import { connectPostgres, type Database } from "#server/db/client.ts";
 import { primaryReads } from "#server/db/replicas.ts";
-import { YieldingPool, yieldingToOthers } from "#server/db/yielding-pool.ts";
+import { TURNS_YIELDED, YieldingPool, yieldingToOthers } from "#server/db/yielding-pool.ts";
 import { engines } from "#tests/support/engines.ts";
 
 describe.skipIf(!engines.includes("postgres"))("the pool's anonymous reads wait behind everyone else", () => {
@@ -36,6 +36,23 @@ describe.skipIf(!engines.includes("postgres"))("the pool's anonymous reads wait 
     held.release();
     await Promise.all([read, write]);
     expect(order).toEqual(["write", "read"]);
+  });
+
+  test("callers that keep asking without yielding do not starve a yielding one: it waits a few turns, not all of theirs", async () => {
+    const board = pool({ max: 1 });
+    const order: string[] = [];
+    // Two writers back to back: while one runs, the other waits, so no connection is ever free for a yielding caller.
+    const writer = async () => {
+      for (let i = 0; i < 10; i++) await noted(order, "write", () => board.query("SELECT 2"));
+    };
+    const writers = [writer(), writer()];
+    while (order.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    const writesBefore = order.length;
+    const read = yieldingToOthers(() => noted(order, "read", () => board.query("SELECT 1")));
+    await Promise.all([...writers, read]);
+    // The write running and the one waiting when it asked, then TURNS_YIELDED turns, then the one queued before it.
+    expect(order.indexOf("read") - writesBefore).toBeLessThanOrEqual(TURNS_YIELDED + 3);
+    expect(order.slice(order.indexOf("read") + 1)).toContain("write");
   });
 
   test("yielding callers are served in the order they asked, every one of them", async () => {
