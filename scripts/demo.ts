@@ -1,6 +1,7 @@
 /**
- * `npm run demo -- remove`: deletes the quick start's demo content (its accounts, listings, the applications in its inbox,
- * posts and the mail queued for them) from the configured database, leaving everything real people made. Run it before opening a board to the public.
+ * `npm run demo -- remove`: deletes the quick start's demo content (its accounts, listings, the applications in its
+ * inbox, posts and the mail queued for them) from the configured database, leaving everything real people made. Run
+ * it before opening a board to the public.
  */
 import { removeDemo } from "#server/seed.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";

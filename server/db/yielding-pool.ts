@@ -26,9 +26,9 @@ export const TURNS_YIELDED = 2;
 /**
  * pg's pool with two queues: callers inside `yieldingToOthers` wait in a queue of their own and are handed to the
  * pool's (first come, first served) when it holds nobody else and a connection is free, or once others have taken
- * TURNS_YIELDED connections in a row while they waited. The pool's size, and so
- * how many statements PostgreSQL runs at once, is unchanged: a pool of its own for the anonymous reads (a bulkhead)
- * was measured worse, as one more busy backend on two cores slowed every write more than the wait it saved.
+ * TURNS_YIELDED connections in a row while they waited. The pool's size, and so how many statements PostgreSQL runs
+ * at once, is unchanged: a pool of its own for the anonymous reads (a bulkhead) was measured worse, as one more busy
+ * backend on two cores slowed every write more than the wait it saved.
  */
 export class YieldingPool extends pg.Pool {
   readonly #waiting: Waiter[] = [];
@@ -100,7 +100,12 @@ export class YieldingPool extends pg.Pool {
   }
 
   #admit() {
-    if (this.ending || this.#waiting.length === 0) return;
+    if (this.ending) return;
+    if (this.#waiting.length === 0) {
+      // Nobody yielding waits: the next turns others take are not "in a row" with the last ones counted.
+      this.#passedOver = 0;
+      return;
+    }
     if (!this.#free()) {
       // The connection went to a caller that did not yield: after TURNS_YIELDED such turns, the first yielding caller
       // joins the pool's queue, behind those already in it and before whoever asks next.

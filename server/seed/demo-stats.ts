@@ -2,8 +2,8 @@ import type { Db } from "#server/db/client.ts";
 import { jobStatsDaily } from "#server/db/schema.ts";
 
 /*
- * What the demo employer's listings earned so far, so their stats pages show a week of numbers rather than zeros on
- * the quick start's first visit. Counted as the board counts (server/stats): per listing and UTC day.
+ * What the demo employer's listings earned so far, so their stats pages show numbers for each day since they were
+ * posted rather than zeros on the quick start's first visit. Counted as the board counts (server/stats): per listing and UTC day.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
