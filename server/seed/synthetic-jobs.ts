@@ -22,46 +22,70 @@ const ROLES: { title: string; industry: string; tech: boolean; skills: string[];
     title: "Frontend Developer",
     industry: "Software",
     tech: true,
-    skills: ["JavaScript", "HTML", "CSS", "React", "Redux"],
+    skills: ["JavaScript", "TypeScript", "HTML", "CSS", "React", "Redux"],
     base: 600_000,
   },
   {
     title: "Backend Engineer",
     industry: "Software",
     tech: true,
-    skills: ["Node", "MongoDB", "JavaScript", "C++"],
+    skills: ["Node", "Python", "Java", "PostgreSQL", "MongoDB", "Docker"],
     base: 800_000,
   },
   {
     title: "Full Stack Developer",
     industry: "Software",
     tech: true,
-    skills: ["JavaScript", "React", "Node", "MongoDB", "HTML", "CSS"],
+    skills: ["JavaScript", "TypeScript", "React", "Node", "MongoDB", "PostgreSQL", "HTML", "CSS"],
     base: 750_000,
   },
   {
     title: "React Native Developer",
     industry: "Mobile Apps",
     tech: true,
-    skills: ["JavaScript", "React", "Redux"],
+    skills: ["JavaScript", "TypeScript", "React", "Redux", "Android", "iOS"],
     base: 700_000,
   },
-  { title: "DevOps Engineer", industry: "Cloud Infrastructure", tech: true, skills: ["Node", "C++"], base: 900_000 },
-  { title: "Data Analyst", industry: "Analytics", tech: true, skills: ["MongoDB"], base: 550_000 },
-  { title: "QA Automation Engineer", industry: "Software", tech: true, skills: ["JavaScript", "Node"], base: 500_000 },
-  { title: "UI/UX Designer", industry: "Design", tech: true, skills: ["HTML", "CSS"], base: 520_000 },
+  {
+    title: "DevOps Engineer",
+    industry: "Cloud Infrastructure",
+    tech: true,
+    skills: ["Docker", "Kubernetes", "AWS", "Linux", "Terraform", "CI/CD"],
+    base: 900_000,
+  },
+  {
+    title: "Data Analyst",
+    industry: "Analytics",
+    tech: true,
+    skills: ["SQL", "Excel", "Python", "Power BI", "Tableau"],
+    base: 550_000,
+  },
+  {
+    title: "QA Automation Engineer",
+    industry: "Software",
+    tech: true,
+    skills: ["Selenium", "Cypress", "JavaScript", "Python", "API testing"],
+    base: 500_000,
+  },
+  {
+    title: "UI/UX Designer",
+    industry: "Design",
+    tech: true,
+    skills: ["Figma", "User research", "Prototyping", "HTML", "CSS"],
+    base: 520_000,
+  },
   {
     title: "Machine Learning Engineer",
     industry: "Artificial Intelligence",
     tech: true,
-    skills: ["C++"],
+    skills: ["Python", "TensorFlow", "PyTorch", "SQL", "C++"],
     base: 1_200_000,
   },
   {
     title: "Node.js Developer",
     industry: "Fintech",
     tech: true,
-    skills: ["Node", "JavaScript", "MongoDB"],
+    skills: ["Node", "JavaScript", "TypeScript", "Express", "MongoDB"],
     base: 780_000,
   },
   {
@@ -216,8 +240,10 @@ export function syntheticJob(i: number, now: Date): JobValues {
   const round = (amount: number) => Math.max(step, Math.round(amount / step) * step);
   const minSalary = round(yearlyMin / divisor);
   const maxSalary = Math.max(minSalary + step, round(minSalary * (1.2 + random() * 0.5)));
-  // Most of the role's skills, never none.
-  const chosen = role.skills.filter(() => random() < 0.7);
+  // Most of the role's skills, never none; drawn from a generator of their own, so a role's list can change without
+  // moving every later field of the listing (dates, salaries) in the seeded corpus.
+  const skillDraw = mulberry32(i * 2654435761 + 1);
+  const chosen = role.skills.filter(() => skillDraw() < 0.7);
   const skills = chosen.length > 0 ? chosen : role.skills.slice(0, 1);
   const postingDate = new Date(now.getTime() - Math.floor(random() * 60 * 24 * 60) * 60_000);
   const domain = `${slug(company)}.example`;

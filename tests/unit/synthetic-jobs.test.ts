@@ -30,8 +30,17 @@ test("demo titles vary with seniority, and skills fit the role (web skills never
       expect(job.skills?.length ?? 0, job.title).toBeGreaterThan(0);
     if (/UI\/UX/.test(job.title))
       expect(
-        (job.skills ?? []).every((skill) => ["HTML", "CSS"].includes(skill)),
+        (job.skills ?? []).every((skill) => ["Figma", "User research", "Prototyping", "HTML", "CSS"].includes(skill)),
         job.title,
       ).toBe(true);
   }
+});
+
+test("the skills people search for most are on the listings that need them (python, sql, kubernetes, typescript)", () => {
+  const board = Array.from({ length: 400 }, (_, i) => syntheticJob(i + 1, NOW));
+  const withSkill = (skill: string) => board.filter((job) => job.skills?.includes(skill)).map((job) => job.title);
+  for (const skill of ["Python", "SQL", "Kubernetes", "Docker", "TypeScript", "Java", "AWS", "Figma", "Excel"])
+    expect(withSkill(skill).length, skill).toBeGreaterThan(0);
+  expect(withSkill("Python").every((title) => /Data Analyst|Machine Learning|Backend|QA/.test(title))).toBe(true);
+  expect(withSkill("Kubernetes").every((title) => /DevOps/.test(title))).toBe(true);
 });
