@@ -63,7 +63,15 @@ export function SortControl({ query, onSort }: { query: HomeQuery; onSort: (sort
   );
 }
 
-export type PlaceNote = { label: string; removeHref: string };
+/**
+ * `everywhere`: when the search found nothing in the place, what its other words find without it (the chip's link is
+ * then the way out, and says so with its count).
+ */
+export type PlaceNote = {
+  label: string;
+  removeHref: string;
+  everywhere?: { search: string; total: number; totalIsExact: boolean };
+};
 export type DidYouMeanNote = { search: string; applied: boolean; total: number; totalIsExact: boolean; href: string };
 
 /** The place read from the search box, as a removable chip, and a corrected or suggested search. */
@@ -95,6 +103,15 @@ export function SearchNotes({
           >
             in {place.label} <span aria-hidden="true">×</span>
           </a>
+        </p>
+      ) : null}
+      {place?.everywhere ? (
+        <p>
+          Nothing in {place.label}.{" "}
+          <NoteLink href={place.removeHref} onGo={onGo}>
+            {place.everywhere.search ? `Search “${place.everywhere.search}” everywhere` : "Search everywhere"}
+          </NoteLink>{" "}
+          ({jobCount(place.everywhere.total, place.everywhere.totalIsExact)})
         </p>
       ) : null}
       {didYouMean ? (

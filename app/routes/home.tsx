@@ -145,6 +145,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ),
         )
       : [];
+  // Nothing found, and the box named a place: what the same words find everywhere, so the chip says it is the way out.
+  const placeRemoved = found.place ? withoutPhrase(search.search ?? "", found.place.typed) : undefined;
+  const everywhere =
+    total === 0 && placeRemoved !== undefined
+      ? await jobsDomain.searchJobs({
+          ...search,
+          search: placeRemoved || undefined,
+          page: 1,
+          cursor: undefined,
+          limit: 1,
+        })
+      : undefined;
   // What each listing earned (issue 32): this page showed these; counted in memory, the page does not wait.
   stats.countImpressions({
     jobIds: jobs.map((job) => job._id),
@@ -157,7 +169,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     place: found.place
       ? {
           label: found.place.typed.replace(/(^|\s)\p{L}/gu, (letter) => letter.toUpperCase()),
-          removeHref: `/${homeSearchString({ ...toHomeQuery(search), page: undefined, search: withoutPhrase(search.search ?? "", found.place.typed) })}`,
+          removeHref: `/${homeSearchString({ ...toHomeQuery(search), page: undefined, search: placeRemoved })}`,
+          ...(everywhere && everywhere.total > 0
+            ? {
+                everywhere: {
+                  search: placeRemoved ?? "",
+                  total: everywhere.total,
+                  totalIsExact: everywhere.totalIsExact,
+                },
+              }
+            : {}),
         }
       : undefined,
     didYouMean: found.didYouMean

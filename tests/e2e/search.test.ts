@@ -80,6 +80,20 @@ describe.each(VIEWPORTS)("the word search at %s", (_, viewport) => {
     await page.context().close();
   });
 
+  test("a city in the box that holds none of the matches says so, and links to the words everywhere with their count", async () => {
+    const page = await e2e.open("/?search=python+delhi", { viewport });
+    await page.getByText("Not Jobs Found").waitFor();
+    const everywhere = page.getByRole("link", { name: "Search “python” everywhere" });
+    expect(await everywhere.locator("xpath=..").textContent()).toContain("Nothing in Delhi.");
+    expect(await everywhere.locator("xpath=..").textContent()).toContain("(2 jobs)");
+    await expectAccessible(page);
+    await everywhere.click();
+    await page.waitForURL(/search=python$/);
+    await routerIdle(page);
+    await expect.poll(() => cardTitles(page)).toEqual(["Python Developer", "Python Engineer"]);
+    await page.context().close();
+  });
+
   test("each sidebar option shows how many results it would give", async () => {
     const page = await e2e.open("/?search=python", { viewport });
     if (viewport.width < 769) await page.locator('button[aria-controls="filter-panel"]').click();
