@@ -45,14 +45,14 @@ export function CompanyCard({ job }: { job: Job }) {
           aria-expanded={expanded}
           aria-controls={descriptionId}
           onClick={() => setExpanded((value) => !value)}
-          className="mt-1 text-sm font-semibold text-brand-700 hover:underline"
+          className="mt-1 block text-sm font-semibold text-brand-700 hover:underline"
         >
           {expanded ? "Read Less" : "Read More"}
         </button>
       ) : null}
       <Link
         to={`/companies/${job.companySlug}`}
-        className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
+        className="mt-4 block w-fit text-sm font-semibold text-brand-700 hover:underline"
       >
         All jobs at {job.companyName}
       </Link>

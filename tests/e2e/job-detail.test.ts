@@ -163,6 +163,10 @@ test("the company card cuts the description at 100 characters behind Read More /
   expect(await card.innerText()).toContain("Software");
   const shortText = `${COMPANY_DESCRIPTION.slice(0, 100).trimEnd()}…`;
   expect(await card.getByText(shortText).isVisible()).toBe(true);
+  // Each on a line of its own: side by side they read as one link, "Read MoreAll jobs at Acme Widgets".
+  const readMore = await card.getByRole("button", { name: "Read More" }).boundingBox();
+  const allJobs = await card.getByRole("link", { name: "All jobs at Acme Widgets" }).boundingBox();
+  expect(allJobs?.y).toBeGreaterThanOrEqual((readMore?.y ?? Infinity) + (readMore?.height ?? 0));
   await card.getByRole("button", { name: "Read More" }).click();
   expect(await card.getByText(COMPANY_DESCRIPTION).isVisible()).toBe(true);
   await card.getByRole("button", { name: "Read Less" }).click();
