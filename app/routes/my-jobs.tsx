@@ -255,7 +255,12 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                     data-label="Title"
                     className="px-4 py-3 font-medium max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
                   >
-                    <span>{job.jobTitle}</span>
+                    <Link
+                      to={`/jobs/${job._id}`}
+                      className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {job.jobTitle}
+                    </Link>
                     {isExpired(job.postingDate, now) ? (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         Expired
@@ -282,7 +287,12 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </td>
                   <td data-label="Company Name" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
-                    {job.companyName}
+                    <Link
+                      to={`/companies/${job.companySlug}`}
+                      className="text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {job.companyName}
+                    </Link>
                   </td>
                   <td
                     data-label="Salary (min - max)"

@@ -87,6 +87,14 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     expect(await firstRow.getByRole("link", { name: "Edit React Developer" }).getAttribute("href")).toMatch(
       /^\/edit-job\/[0-9a-f-]{36}$/,
     );
+    // The title opens the listing as visitors see it, the company name the company's page (issue 32).
+    const title = firstRow.getByRole("link", { name: "React Developer", exact: true });
+    expect(await title.getAttribute("href")).toMatch(/^\/jobs\/[0-9a-f-]{36}$/);
+    expect(await firstRow.getByRole("link", { name: "Acme Widgets" }).getAttribute("href")).toMatch(
+      /^\/companies\/acme-widgets/,
+    );
+    await title.click();
+    await page.getByRole("heading", { level: 1, name: "React Developer" }).waitFor();
   });
 
   test("every row's Edit and Delete are on screen with no sideways scroll, on a phone too", async () => {
