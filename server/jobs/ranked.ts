@@ -61,7 +61,7 @@ const UNKNOWN_WORD_SHARE = 0.005;
  * A group the planner expects in at most this many listings is asked of the text index whether it matches any listing
  * at all: at least 5,000, and always what it expects of a word it knows nothing of. A fixed 5,000 stopped asking once
  * the table grew past 1M: at 1,000,170 listings a misspelt word was expected in 5,001, and "recruietr jaipur" read
- * Jaipur's 66,000 listings from the trigram index (110 ms, a third of the slowest statements under load) to find
+ * Jaipur's 66,000 listings from the trigram index (110 ms; about half of the slowest statements under load) to find
  * nothing.
  */
 export function probedGroupBound(listings: number): number {
