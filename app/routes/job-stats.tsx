@@ -52,16 +52,28 @@ const CHARTS: { measure: Measure; label: string; fill: string }[] = [
 ];
 
 /**
+ * A chart spans at least two weeks: stretched over the days a new listing has had, its first day's bar filled most of
+ * the chart's width, a wall of colour rather than a day.
+ */
+const FEWEST_DAYS_DRAWN = 14;
+
+/** The day `count` days after `day` (both "YYYY-MM-DD", UTC). */
+const daysAfter = (day: string, count: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
+
+/**
  * One measure per day as bars: drawn in SVG for the eye, and described for a screen reader by its label; the table
  * after the charts holds every number.
  */
 function DayChart({ days, measure, label, fill }: { days: StatsDay[]; measure: Measure; label: string; fill: string }) {
   const peak = Math.max(0, ...days.map((day) => day[measure]));
   const most = Math.max(1, peak);
-  const width = days.length * 10;
+  const slots = Math.max(days.length, FEWEST_DAYS_DRAWN);
+  const width = slots * 10;
   const total = days.reduce((sum, day) => sum + day[measure], 0);
   const first = days[0];
   const last = days.at(-1);
+  const axisEnd = first ? daysAfter(first.day, slots - 1) : undefined;
   return (
     <figure className="mt-4">
       <figcaption className="text-sm font-medium text-slate-700">
@@ -83,7 +95,7 @@ function DayChart({ days, measure, label, fill }: { days: StatsDay[]; measure: M
       </svg>
       <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
         <span>{first ? shortDay(first.day) : null}</span>
-        <span>{last ? shortDay(last.day) : null}</span>
+        <span>{axisEnd ? shortDay(axisEnd) : null}</span>
       </div>
     </figure>
   );
