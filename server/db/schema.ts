@@ -269,8 +269,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_search_vector_idx").using("gin", t.searchVector),
-    // The list index and the three below it carry every filtered column (INCLUDE, migrations 0006, 0008 and 0010),
-    // and the 1–2 character grams indexes exist: drizzle-kit cannot declare either (ADR 20, ADR 26).
+    // The list index and the four walk indexes below it carry every filtered column as a trailing key, checked in the
+    // index (migration 0025, ADR 50; included before, ADR 26), and the 1–2 character grams indexes exist: drizzle-kit
+    // cannot declare either (ADR 20).
     index("jobs_posting_date_idx").on(t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_title_trgm_idx").using("gin", sql`${t.titleLower} gin_trgm_ops`),
     index("jobs_location_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`),

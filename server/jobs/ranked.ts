@@ -116,7 +116,7 @@ export async function rankedRows(
         newest AS (SELECT id FROM matches AS jobs WHERE ${text.others} ORDER BY posting_date DESC, id DESC LIMIT ${RANKED_MATCHES})
       SELECT ${columns} FROM newest JOIN ${jobs} ON ${jobs.id} = newest.id`;
   } else {
-    const walk = (others: SQL) => walkOf(text, others, RANKING_WALK);
+    const walk = (others: SQL) => walkOf(others, RANKING_WALK);
     const place = await placeWalked(db, text);
     const at = place
       ? (value: string) => sql`${text.others} AND ${locationIn([value])}`

@@ -116,12 +116,6 @@ export type TextConditions = {
   titleContains?: SQL;
   /** Whether `others` holds more than the visibility rule: a filter whose index may narrow the text's matches. */
   filtered: boolean;
-  /**
-   * Whether `others` holds filters past the one an index leads with (a salary bound, which none does, or two of the
-   * others): a walk then reads that index alone first, each listing's filters from the columns it includes (ADR 26),
-   * and the table only for the listings that pass.
-   */
-  indexFirst: boolean;
   /** The locations of a place the text named, and the spec's rule alone (the title contains the text). */
   place?: { values: string[]; titleContains: SQL };
 };
@@ -246,9 +240,6 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
     [search.experienceLevel, search.employmentType, search.gender, search.englishLevel].some(Boolean) ||
     search.minSalary !== undefined ||
     search.maxSalary !== undefined;
-  const leading = [search.location, search.experienceLevel, search.employmentType, search.gender, search.englishLevel];
-  const indexFirst =
-    search.minSalary !== undefined || search.maxSalary !== undefined || leading.filter(Boolean).length > 1;
   const place = named && titleContains ? { values: named.place.values, titleContains } : undefined;
   const textConditions = (others: SQL, othersAt?: (value: string) => SQL): { text?: TextConditions } =>
     title
@@ -259,7 +250,6 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
             matches: title,
             groups,
             filtered,
-            indexFirst,
             ...(titleContains && !shortSearch ? { titleContains } : {}),
             ...(place ? { place } : {}),
           },
