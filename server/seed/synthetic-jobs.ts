@@ -222,6 +222,14 @@ const slug = (text: string) =>
     .replace(/(^-|-$)/g, "");
 
 /**
+ * "an" before a vowel's sound, "a" otherwise ("an Intern DevOps Engineer", "an advertising company"). A leading U is
+ * left to "a": the seeded words that start with one ("UI/UX Designer") are said with a "you".
+ */
+export function withArticle(words: string): string {
+  return `${/^[aeio]/i.test(words) ? "an" : "a"} ${words}`;
+}
+
+/**
  * The i-th synthetic listing: varied titles, companies, cities, enums and salaries, with posting dates
  * spread over the 60 days before `now` (so about half are live and half expired).
  */
@@ -257,13 +265,13 @@ export function syntheticJob(i: number, now: Date): JobValues {
     higherEducation: pick(random, EDUCATION),
     companyLogo: null,
     description: [
-      `${company} is hiring a ${title} for our ${city === "Remote" ? "remote" : city} team.`,
+      `${company} is hiring ${withArticle(title)} for our ${city === "Remote" ? "remote" : city} team.`,
       `You will work with a small, friendly team and own your work from the first week.`,
       `We offer a clear growth path, health cover and flexible hours.`,
     ].join("\n"),
-    companyDescription: `${company} is a ${role.industry.toLowerCase()} company founded to make everyday work simpler for its customers across India.`,
+    companyDescription: `${company} is ${withArticle(role.industry.toLowerCase())} company founded to make everyday work simpler for its customers across India.`,
     responsibilities: [
-      `Deliver high-quality work as a ${title}`,
+      `Deliver high-quality work as ${withArticle(title)}`,
       "Collaborate with colleagues across teams",
       "Share progress in weekly reviews",
     ].join("\n"),

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { syntheticJob } from "#server/seed/synthetic-jobs.ts";
+import { syntheticJob, withArticle } from "#server/seed/synthetic-jobs.ts";
 
 const NOW = new Date("2026-01-15T12:00:00Z");
 const demo = Array.from({ length: 60 }, (_, i) => syntheticJob(i + 1, NOW));
@@ -43,4 +43,16 @@ test("the skills people search for most are on the listings that need them (pyth
     expect(withSkill(skill).length, skill).toBeGreaterThan(0);
   expect(withSkill("Python").every((title) => /Data Analyst|Machine Learning|Backend|QA/.test(title))).toBe(true);
   expect(withSkill("Kubernetes").every((title) => /DevOps/.test(title))).toBe(true);
+});
+
+test('seeded sentences take "an" before a vowel: an advertising company, an Intern DevOps Engineer, a UI/UX Designer', () => {
+  expect(withArticle("advertising")).toBe("an advertising");
+  expect(withArticle("Intern DevOps Engineer")).toBe("an Intern DevOps Engineer");
+  expect(withArticle("UI/UX Designer")).toBe("a UI/UX Designer");
+  expect(withArticle("Graphic Designer")).toBe("a Graphic Designer");
+  for (const job of demo) {
+    expect(`${job.description}\n${job.companyDescription}\n${job.responsibilities}`, job.title).not.toMatch(
+      /\ba [aeio]/i,
+    );
+  }
 });
