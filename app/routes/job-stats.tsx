@@ -45,10 +45,10 @@ const tableDay = (day: string, withYear: boolean) =>
 type Measure = "views" | "applyClicks" | "applications";
 
 /** The charts, one per measure: each on its own scale, as views outnumber clicks, and clicks applications. */
-const CHARTS: { measure: Measure; label: string; fill: string }[] = [
-  { measure: "views", label: "Views per day", fill: "fill-brand-600" },
-  { measure: "applyClicks", label: "Apply clicks per day", fill: "fill-emerald-700" },
-  { measure: "applications", label: "Applications per day", fill: "fill-amber-700" },
+const CHARTS: { measure: Measure; label: string; none: string; fill: string }[] = [
+  { measure: "views", label: "Views per day", none: "No views yet.", fill: "fill-brand-600" },
+  { measure: "applyClicks", label: "Apply clicks per day", none: "No apply clicks yet.", fill: "fill-emerald-700" },
+  { measure: "applications", label: "Applications per day", none: "No applications yet.", fill: "fill-amber-700" },
 ];
 
 /**
@@ -65,7 +65,19 @@ const daysAfter = (day: string, count: number) =>
  * One measure per day as bars: drawn in SVG for the eye, and described for a screen reader by its label; the table
  * after the charts holds every number.
  */
-function DayChart({ days, measure, label, fill }: { days: StatsDay[]; measure: Measure; label: string; fill: string }) {
+function DayChart({
+  days,
+  measure,
+  label,
+  none,
+  fill,
+}: {
+  days: StatsDay[];
+  measure: Measure;
+  label: string;
+  none: string;
+  fill: string;
+}) {
   const peak = Math.max(0, ...days.map((day) => day[measure]));
   const most = Math.max(1, peak);
   const slots = Math.max(days.length, FEWEST_DAYS_DRAWN);
@@ -79,24 +91,33 @@ function DayChart({ days, measure, label, fill }: { days: StatsDay[]; measure: M
       <figcaption className="text-sm font-medium text-slate-700">
         {label}: {total.toLocaleString("en-US")} in all
       </figcaption>
-      <svg
-        role="img"
-        aria-label={`${label}, ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}: ${total} in all, at most ${peak} in a day`}
-        viewBox={`0 0 ${width} 100`}
-        preserveAspectRatio="none"
-        className="mt-1 h-24 w-full rounded-lg border border-slate-200 bg-white sm:h-32"
-      >
-        {days.map((day, index) => {
-          const height = (day[measure] / most) * 92;
-          return (
-            <rect key={day.day} x={index * 10 + 1.5} y={100 - height} width={7} height={height} className={fill} />
-          );
-        })}
-      </svg>
-      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
-        <span>{first ? shortDay(first.day) : null}</span>
-        <span>{axisEnd ? shortDay(axisEnd) : null}</span>
-      </div>
+      {total === 0 ? (
+        // An empty frame read as a chart that failed to draw.
+        <p className="mt-1 flex h-24 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white text-sm text-slate-600 sm:h-32">
+          {none}
+        </p>
+      ) : (
+        <svg
+          role="img"
+          aria-label={`${label}, ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}: ${total} in all, at most ${peak} in a day`}
+          viewBox={`0 0 ${width} 100`}
+          preserveAspectRatio="none"
+          className="mt-1 h-24 w-full rounded-lg border border-slate-200 bg-white sm:h-32"
+        >
+          {days.map((day, index) => {
+            const height = (day[measure] / most) * 92;
+            return (
+              <rect key={day.day} x={index * 10 + 1.5} y={100 - height} width={7} height={height} className={fill} />
+            );
+          })}
+        </svg>
+      )}
+      {total > 0 ? (
+        <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
+          <span>{first ? shortDay(first.day) : null}</span>
+          <span>{axisEnd ? shortDay(axisEnd) : null}</span>
+        </div>
+      ) : null}
     </figure>
   );
 }
