@@ -97,27 +97,27 @@ function DayChart({
           {none}
         </p>
       ) : (
-        <svg
-          role="img"
-          aria-label={`${label}, ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}: ${total} in all, at most ${peak} in a day`}
-          viewBox={`0 0 ${width} 100`}
-          preserveAspectRatio="none"
-          className="mt-1 h-24 w-full rounded-lg border border-slate-200 bg-white sm:h-32"
-        >
-          {days.map((day, index) => {
-            const height = (day[measure] / most) * 92;
-            return (
-              <rect key={day.day} x={index * 10 + 1.5} y={100 - height} width={7} height={height} className={fill} />
-            );
-          })}
-        </svg>
+        <>
+          <svg
+            role="img"
+            aria-label={`${label}, ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}: ${total} in all, at most ${peak} in a day`}
+            viewBox={`0 0 ${width} 100`}
+            preserveAspectRatio="none"
+            className="mt-1 h-24 w-full rounded-lg border border-slate-200 bg-white sm:h-32"
+          >
+            {days.map((day, index) => {
+              const height = (day[measure] / most) * 92;
+              return (
+                <rect key={day.day} x={index * 10 + 1.5} y={100 - height} width={7} height={height} className={fill} />
+              );
+            })}
+          </svg>
+          <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
+            <span>{first ? shortDay(first.day) : null}</span>
+            <span>{axisEnd ? shortDay(axisEnd) : null}</span>
+          </div>
+        </>
       )}
-      {total > 0 ? (
-        <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
-          <span>{first ? shortDay(first.day) : null}</span>
-          <span>{axisEnd ? shortDay(axisEnd) : null}</span>
-        </div>
-      ) : null}
     </figure>
   );
 }

@@ -78,7 +78,8 @@ test("a person's view and Apply click, without JavaScript, reach the owner's sta
     // A listing's first day is one narrow bar on a two-week axis, not the chart's whole width.
     const chartBox = await viewsChart.boundingBox();
     const barBox = await viewsChart.locator("rect").first().boundingBox();
-    expect(barBox && chartBox && barBox.width / chartBox.width).toBeLessThan(1 / 14);
+    if (!chartBox || !barBox) throw new Error("the views chart or its bar is not on the page");
+    expect(barBox.width / chartBox.width).toBeLessThan(1 / 14);
     expect(
       await page.getByRole("img", { name: /^Apply clicks per day, .*: 1 in all, at most 1 in a day$/ }).count(),
     ).toBe(1);
