@@ -3,6 +3,35 @@ import pg from "pg";
 
 const yielding = new AsyncLocalStorage<true>();
 
+/** The connection a request keeps (keepingOneConnection), one per pool, while it is free or lent to one statement. */
+type Kept = { client?: pg.PoolClient; busy: boolean; idleTimer?: NodeJS.Timeout; giveBack?: () => void };
+type Keeping = { over: boolean; slots: Map<pg.Pool, Kept> };
+const keeping = new AsyncLocalStorage<Keeping>();
+
+/**
+ * How long a kept connection may wait idle for the request's next statement before it goes back to the pool. A
+ * request's statements follow one another within a millisecond or two of work; a request that reads a slow client's
+ * upload, or hashes a password, between two of them must not hold one of the pool's few connections meanwhile.
+ */
+export const KEPT_IDLE_MS = 15;
+
+/**
+ * Runs `work` (a signed-in write: a post, an edit, an application) so that its statements, one after another, take
+ * the same connection: it asks the pool once instead of once a statement. Under a crowd of searches every ask waited
+ * for one of the busy connections to come free, and a post asks five times (its session, its account, its
+ * transaction, its company). Statements `work` runs at once, and any while a transaction holds the kept connection,
+ * take another as before; the kept one goes back when `work` ends or after KEPT_IDLE_MS unused.
+ */
+export async function keepingOneConnection<T>(work: () => Promise<T>): Promise<T> {
+  const kept: Keeping = { over: false, slots: new Map() };
+  try {
+    return await keeping.run(kept, work);
+  } finally {
+    kept.over = true;
+    for (const slot of kept.slots.values()) if (!slot.busy) slot.giveBack?.();
+  }
+}
+
 /**
  * Runs `work` so that every connection it asks the pool for waits behind every other caller waiting for one. The
  * anonymous reads (search, pages for visitors, feeds) run so (server/db/replicas.ts): under a crowd of searches the
@@ -50,6 +79,20 @@ export class YieldingPool extends pg.Pool {
   override connect(
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | void {
+    const kept = keeping.getStore();
+    if (kept && !kept.over) {
+      let slot = kept.slots.get(this);
+      if (!slot) kept.slots.set(this, (slot = { busy: false }));
+      if (!slot.busy) {
+        const lent = this.#lend(kept, slot);
+        if (!callback) return lent;
+        lent.then(
+          (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
+          (error: Error) => callback(error, undefined, () => undefined),
+        );
+        return;
+      }
+    }
     const take = () => (callback ? super.connect(callback) : super.connect());
     if (yielding.getStore() !== true || (this.#waiting.length === 0 && this.#free())) return take();
     if (callback) {
@@ -59,6 +102,42 @@ export class YieldingPool extends pg.Pool {
     return new Promise<pg.PoolClient>((resolve, reject) =>
       this.#wait(() => (super.connect() as Promise<pg.PoolClient>).then(resolve, reject), reject),
     );
+  }
+
+  /** The request's kept connection, taken from the pool (as any caller would) the first time. */
+  async #lend(kept: Keeping, slot: Kept): Promise<pg.PoolClient> {
+    slot.busy = true;
+    clearTimeout(slot.idleTimer);
+    if (slot.client) return slot.client;
+    let client: pg.PoolClient;
+    try {
+      client = await this.connect();
+    } catch (error) {
+      slot.busy = false;
+      throw error;
+    }
+    const release = client.release;
+    const giveBack = (error?: Error | boolean) => {
+      clearTimeout(slot.idleTimer);
+      slot.client = undefined;
+      slot.giveBack = undefined;
+      slot.busy = false;
+      client.release = release;
+      release.call(client, error);
+    };
+    slot.client = client;
+    slot.giveBack = giveBack;
+    // A statement's release hands it back to the request, unless the request is over or the statement failed (then
+    // the pool decides, as for any connection, whether it can be used again).
+    client.release = (error?: Error | boolean) => {
+      if (slot.client !== client || !slot.busy) return;
+      if (error || kept.over) return giveBack(error);
+      slot.busy = false;
+      slot.idleTimer = setTimeout(() => {
+        if (!slot.busy && slot.client === client) giveBack();
+      }, KEPT_IDLE_MS);
+    };
+    return client;
   }
 
   /** Callers waiting in the second queue, the yielding ones (`waitingCount` is the pool's own queue). */
