@@ -53,20 +53,23 @@ const IDLE_CONNECTION_MS = 10 * 60_000;
 
 export function connectPostgres(
   url: string,
-  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+  options: { max?: number; onIdleError?: (error: Error) => void; onlyReads?: boolean } = {},
 ): Database {
   // A connection attempt to an unreachable server fails after 5 s instead of hanging the request (and /api/health).
   // No parallel workers (ADR 26): under many visitors the cores are already busy, and a search that took two more
   // processes made every other one wait (1M, 8 connections: 102 → 140 req/s, p95 286 → 200 ms). No JIT (ADR 45):
   // a search's bitmap reads are costed above jit_above_cost, and compiling them took 20–25 ms of a 400 ms query and
   // most of a 40 ms one. An `options` parameter in the URL replaces both.
-  const pool = new YieldingPool({
-    connectionString: url,
-    max: options.max ?? defaultPoolSize(),
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: IDLE_CONNECTION_MS,
-    options: "-c max_parallel_workers_per_gather=0 -c jit=off",
-  });
+  const pool = new YieldingPool(
+    {
+      connectionString: url,
+      max: options.max ?? defaultPoolSize(),
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+      options: "-c max_parallel_workers_per_gather=0 -c jit=off",
+    },
+    { onlyReads: options.onlyReads ?? false },
+  );
   const lost = options.onIdleError ?? ((error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   // A connection dies when PostgreSQL restarts or an admin ends it, and the client emits 'error'; with no
   // listener that crashes the whole server. The pool listens only while a client is idle, so a client checked

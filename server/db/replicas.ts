@@ -67,6 +67,7 @@ export function connectReplicas({
   const replicas = urls.map((url) => {
     const database: Database = connectPostgres(url, {
       ...(poolSize ? { max: poolSize } : {}),
+      onlyReads: true,
       // A replica going away is reported once, by the check that leaves it out, not once per pooled connection.
       onIdleError: () => undefined,
     });

@@ -55,17 +55,26 @@ export const TURNS_YIELDED = 2;
 /**
  * pg's pool with two queues: callers inside `yieldingToOthers` wait in a queue of their own and are handed to the
  * pool's (first come, first served) when it holds nobody else and a connection is free, or once others have taken
- * TURNS_YIELDED connections in a row while they waited. The pool's size, and so how many statements PostgreSQL runs
- * at once, is unchanged: a pool of its own for the anonymous reads (a bulkhead) was measured worse, as one more busy
- * backend on two cores slowed every write more than the wait it saved.
+ * TURNS_YIELDED connections in a row while they waited; never while they hold all but one of a pool of four or more
+ * (ADR 51). The pool's size, and so how many statements PostgreSQL runs at once, is unchanged: a pool of its own for
+ * the anonymous reads (a bulkhead) was measured worse, as one more busy backend on two cores slowed every write more
+ * than the wait it saved. A request inside `keepingOneConnection` (a write) asks it once for its statements.
  */
 export class YieldingPool extends pg.Pool {
   readonly #waiting: Waiter[] = [];
   /** Connections others took, one after another, while a yielding caller waited. */
   #passedOver = 0;
+  /** Connections yielding callers hold, or were admitted to take. */
+  #yieldingInUse = 0;
 
-  constructor(config: pg.PoolConfig) {
+  readonly #leaveOneForOthers: boolean;
+
+  /**
+   * `onlyReads`: every caller yields (a replica's pool), so the connection kept for the others would stay idle.
+   */
+  constructor(config: pg.PoolConfig, { onlyReads = false }: { onlyReads?: boolean } = {}) {
     super(config);
+    this.#leaveOneForOthers = !onlyReads;
     // Each time a connection is given back or closed, the next yielding caller may take it, after the pool's own.
     const admitLater = () => process.nextTick(() => this.#admit());
     this.on("release", admitLater);
@@ -79,29 +88,60 @@ export class YieldingPool extends pg.Pool {
   override connect(
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | void {
+    const checkout = this.#checkout();
+    if (!callback) return checkout;
+    checkout.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+
+  #checkout(): Promise<pg.PoolClient> {
     const kept = keeping.getStore();
     if (kept && !kept.over) {
       let slot = kept.slots.get(this);
       if (!slot) kept.slots.set(this, (slot = { busy: false }));
-      if (!slot.busy) {
-        const lent = this.#lend(kept, slot);
-        if (!callback) return lent;
-        lent.then(
-          (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
-          (error: Error) => callback(error, undefined, () => undefined),
-        );
-        return;
-      }
+      if (!slot.busy) return this.#lend(kept, slot);
     }
-    const take = () => (callback ? super.connect(callback) : super.connect());
-    if (yielding.getStore() !== true || (this.#waiting.length === 0 && this.#free())) return take();
-    if (callback) {
-      this.#wait(take, (error) => callback(error, undefined, () => undefined));
-      return;
-    }
+    if (yielding.getStore() !== true) return super.connect();
+    if (this.#waiting.length === 0 && this.#mayAdmit()) return this.#takeYielding();
     return new Promise<pg.PoolClient>((resolve, reject) =>
-      this.#wait(() => (super.connect() as Promise<pg.PoolClient>).then(resolve, reject), reject),
+      this.#wait(() => this.#takeYielding().then(resolve, reject), reject),
     );
+  }
+
+  /** A connection for a yielding caller, counted among the yielding ones until it is given back. */
+  async #takeYielding(): Promise<pg.PoolClient> {
+    this.#yieldingInUse += 1;
+    let client: pg.PoolClient;
+    try {
+      client = await super.connect();
+    } catch (error) {
+      this.#yieldingInUse -= 1;
+      throw error;
+    }
+    const release = client.release;
+    client.release = (error?: Error | boolean) => {
+      // Counted out before the pool's own release, whose event lets the next yielding caller in.
+      this.#yieldingInUse -= 1;
+      client.release = release;
+      release.call(client, error);
+    };
+    return client;
+  }
+
+  /**
+   * How many connections the yielding callers may hold at once: all but one of a pool of four or more. A crowd of
+   * searches otherwise held every connection, and a post waited for one of them to finish at each statement, then ran
+   * beside four of them on two cores.
+   */
+  #yieldingBound(): number {
+    const max = this.options.max ?? 10;
+    return this.#leaveOneForOthers && max >= 4 ? max - 1 : max;
+  }
+
+  #mayAdmit(): boolean {
+    return this.#free() && this.#yieldingInUse < this.#yieldingBound();
   }
 
   /** The request's kept connection, taken from the pool (as any caller would) the first time. */
@@ -111,7 +151,7 @@ export class YieldingPool extends pg.Pool {
     if (slot.client) return slot.client;
     let client: pg.PoolClient;
     try {
-      client = await this.connect();
+      client = await this.#checkout();
     } catch (error) {
       slot.busy = false;
       throw error;
@@ -189,12 +229,12 @@ export class YieldingPool extends pg.Pool {
       // The connection went to a caller that did not yield: after TURNS_YIELDED such turns, the first yielding caller
       // joins the pool's queue, behind those already in it and before whoever asks next.
       this.#passedOver += 1;
-      if (this.#passedOver >= TURNS_YIELDED) this.#handOver();
+      if (this.#passedOver >= TURNS_YIELDED && this.#yieldingInUse < this.#yieldingBound()) this.#handOver();
       return;
     }
     // A caller handed to the pool with a connection idle waits in the pool's queue until the next tick, where it takes
     // that connection: counted there meanwhile, it is not handed the same connection twice.
-    while (this.#waiting.length > 0 && this.#free()) this.#handOver();
+    while (this.#waiting.length > 0 && this.#mayAdmit()) this.#handOver();
   }
 
   #handOver() {

@@ -22,9 +22,9 @@ describe.skipIf(!engines.includes("postgres"))(
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
-    function pool(options: { max: number; connectionTimeoutMillis?: number }) {
+    function pool(options: { max: number; connectionTimeoutMillis?: number }, { onlyReads = false } = {}) {
       // Idle connections are never closed here: a close lets a waiting caller in, which would hide a lost turn.
-      const created = new YieldingPool({ connectionString: url, idleTimeoutMillis: 0, ...options });
+      const created = new YieldingPool({ connectionString: url, idleTimeoutMillis: 0, ...options }, { onlyReads });
       cleanups.push(() => (created.ending ? Promise.resolve() : created.end()));
       return created;
     }
@@ -85,6 +85,39 @@ describe.skipIf(!engines.includes("postgres"))(
       const served = await Promise.all(waiting);
       expect(served).toHaveLength(2);
       for (const client of served) client.release();
+    }, 5_000);
+
+    test("yielding callers leave one connection of four to the others: a write asked after four searches runs at once", async () => {
+      const board = pool({ max: 4 });
+      const searches = [1, 2, 3, 4].map(() => yieldingToOthers(() => board.connect()));
+      const running = await Promise.all(searches.slice(0, 3));
+      expect(board.yieldingCount).toBe(1);
+      const write = await board.connect();
+      write.release();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      // The write's connection is free, and still not a search's while three run.
+      expect(board.yieldingCount).toBe(1);
+      running[0]?.release();
+      const fourth = await searches[3];
+      for (const client of [...running.slice(1), fourth]) client?.release();
+    }, 5_000);
+
+    test("a search given back lets the next waiting search in, the bound of three kept", async () => {
+      const board = pool({ max: 4 });
+      const running = await Promise.all([1, 2, 3].map(() => yieldingToOthers(() => board.connect())));
+      const next = yieldingToOthers(() => board.query<{ n: number }>("SELECT 9 AS n"));
+      expect(board.yieldingCount).toBe(1);
+      running[0]?.release();
+      expect((await next).rows[0]?.n).toBe(9);
+      expect(board.totalCount).toBe(3);
+      for (const client of running.slice(1)) client.release();
+    }, 5_000);
+
+    test("a replica's pool, where every caller is a read, lends the reads all its connections", async () => {
+      const replica = pool({ max: 4 }, { onlyReads: true });
+      const reads = await Promise.all([1, 2, 3, 4].map(() => yieldingToOthers(() => replica.connect())));
+      expect([replica.totalCount, replica.yieldingCount]).toEqual([4, 0]);
+      for (const client of reads) client.release();
     }, 5_000);
 
     test("a yielding caller takes a free connection at once", async () => {
