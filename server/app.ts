@@ -27,7 +27,7 @@ import { errorBody } from "#shared/errors.ts";
 import type { FormRefusal } from "#shared/form-post.ts";
 import { invalidOriginMessage, tooManyAttemptsMessage } from "#shared/session.ts";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
-import { keepingOneConnection } from "#server/db/yielding-pool.ts";
+import { keepingOneConnection, servingInArrivalOrder } from "#server/db/yielding-pool.ts";
 import { contentSecurityPolicy, newNonce, PERMISSIONS_POLICY } from "#server/http/csp.ts";
 import type { AppBindings } from "#server/http/types.ts";
 import { metricsAuthorised } from "#server/metrics.ts";
@@ -158,10 +158,10 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
   app.use(publicReadCors);
 
   // A write's statements share one connection (ADR 51). Not a sign-in's or a sign-up's: their password hash takes
-  // longer than a kept connection waits idle.
+  // longer than a kept connection waits idle. The anonymous reads queue for connections by when they arrived (ADR 52).
   app.use(async (c, next) => {
     const write = c.req.method !== "GET" && c.req.method !== "HEAD" && !c.req.path.startsWith("/api/auth/");
-    await (write ? keepingOneConnection(next) : next());
+    await servingInArrivalOrder(() => (write ? keepingOneConnection(next) : next()));
   });
 
   const originsLogged = new Set<string>();

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 
-const yielding = new AsyncLocalStorage<true>();
+const yielding = new AsyncLocalStorage<{ since: number }>();
 
 /** The connection a request keeps (keepingOneConnection), one per pool, while it is free or lent to one statement. */
 type Kept = { client?: pg.PoolClient; busy: boolean; idleTimer?: NodeJS.Timeout; giveBack?: () => void };
@@ -36,13 +36,27 @@ export async function keepingOneConnection<T>(work: () => Promise<T>): Promise<T
  * Runs `work` so that every connection it asks the pool for waits behind every other caller waiting for one. The
  * anonymous reads (search, pages for visitors, feeds) run so (server/db/replicas.ts): under a crowd of searches the
  * pool's queue is always full of them, and a post, an application, a sign-in or the health check waited its turn
- * behind four of them for each of its statements.
+ * behind four of them for each of its statements. Among themselves the reads wait oldest first: by when their request
+ * arrived (servingInArrivalOrder), else when `work` began.
  */
 export function yieldingToOthers<T>(work: () => Promise<T>): Promise<T> {
-  return yielding.run(true, work);
+  const since = yielding.getStore()?.since ?? arrivals.getStore() ?? performance.now();
+  return yielding.run({ since }, work);
 }
 
-type Waiter = { admit: () => void; refuse: (error: Error) => void; timer?: NodeJS.Timeout };
+const arrivals = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` (a request) with the time it arrived, by which its reads queue for a connection (ADR 52). First come,
+ * first served by statement put each search's next statement behind every statement asked for since its previous one:
+ * a search of six statements waited six queues, and the slowest searches waited the most. Served by arrival, a search
+ * that has begun finishes before those that came after it start, as at a counter.
+ */
+export function servingInArrivalOrder<T>(work: () => Promise<T>): Promise<T> {
+  return arrivals.run(performance.now(), work);
+}
+
+type Waiter = { admit: () => void; refuse: (error: Error) => void; since: number; timer?: NodeJS.Timeout };
 
 /**
  * How many connections in a row a yielding caller lets others take before it queues with them. Without a bound, a
@@ -53,8 +67,8 @@ type Waiter = { admit: () => void; refuse: (error: Error) => void; timer?: NodeJ
 export const TURNS_YIELDED = 2;
 
 /**
- * pg's pool with two queues: callers inside `yieldingToOthers` wait in a queue of their own and are handed to the
- * pool's (first come, first served) when it holds nobody else and a connection is free, or once others have taken
+ * pg's pool with two queues: callers inside `yieldingToOthers` wait in a queue of their own, oldest request first
+ * (ADR 52), and are handed to the pool's (first come, first served) when it holds nobody else and a connection is free, or once others have taken
  * TURNS_YIELDED connections in a row while they waited; never while they hold all but one of a pool of four or more
  * (ADR 51). The pool's size, and so how many statements PostgreSQL runs at once, is unchanged: a pool of its own for
  * the anonymous reads (a bulkhead) was measured worse, as one more busy backend on two cores slowed every write more
@@ -103,10 +117,11 @@ export class YieldingPool extends pg.Pool {
       if (!slot) kept.slots.set(this, (slot = { busy: false }));
       if (!slot.busy) return this.#lend(kept, slot);
     }
-    if (yielding.getStore() !== true) return super.connect();
+    const read = yielding.getStore();
+    if (!read) return super.connect();
     if (this.#waiting.length === 0 && this.#mayAdmit()) return this.#takeYielding();
     return new Promise<pg.PoolClient>((resolve, reject) =>
-      this.#wait(() => this.#takeYielding().then(resolve, reject), reject),
+      this.#wait(read.since, () => this.#takeYielding().then(resolve, reject), reject),
     );
   }
 
@@ -204,8 +219,8 @@ export class YieldingPool extends pg.Pool {
     return this.idleCount + (this.options.max ?? 10) - this.totalCount > this.waitingCount;
   }
 
-  #wait(admit: () => void, refuse: (error: Error) => void) {
-    const waiter: Waiter = { admit, refuse };
+  #wait(since: number, admit: () => void, refuse: (error: Error) => void) {
+    const waiter: Waiter = { admit, refuse, since };
     const timeoutMs = this.options.connectionTimeoutMillis;
     if (timeoutMs) {
       // The same bound as the pool's own queue, with its message, so a caller cannot tell which queue it waited in.
@@ -215,7 +230,10 @@ export class YieldingPool extends pg.Pool {
       }, timeoutMs);
       waiter.timer.unref();
     }
-    this.#waiting.push(waiter);
+    // Oldest first; among callers that arrived at the same time, in the order they asked.
+    let at = this.#waiting.length;
+    while (at > 0 && (this.#waiting[at - 1] as Waiter).since > since) at -= 1;
+    this.#waiting.splice(at, 0, waiter);
   }
 
   #admit() {

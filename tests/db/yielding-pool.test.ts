@@ -7,6 +7,7 @@ import { primaryReads } from "#server/db/replicas.ts";
 import {
   KEPT_IDLE_MS,
   keepingOneConnection,
+  servingInArrivalOrder,
   TURNS_YIELDED,
   YieldingPool,
   yieldingToOthers,
@@ -74,6 +75,48 @@ describe.skipIf(!engines.includes("postgres"))(
       held.release();
       await Promise.all(reads);
       expect(order).toEqual(["first", "second", "third", "fourth"]);
+    });
+
+    test("a read whose request arrived earlier gets the next connection before one that arrived later, though it asked after it", async () => {
+      const board = pool({ max: 1 });
+      const held = await board.connect();
+      const order: string[] = [];
+      let ask!: () => void;
+      const asked = new Promise<void>((resolve) => (ask = resolve));
+      // The earlier request is between two statements (its first answered) when the later one asks for its first.
+      const earlier = servingInArrivalOrder(async () => {
+        await asked;
+        await yieldingToOthers(() => noted(order, "earlier", () => board.query("SELECT 1")));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const later = servingInArrivalOrder(() =>
+        yieldingToOthers(() => noted(order, "later", () => board.query("SELECT 2"))),
+      );
+      expect(board.yieldingCount).toBe(1);
+      ask();
+      while (board.yieldingCount < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+      held.release();
+      await Promise.all([earlier, later]);
+      expect(order).toEqual(["earlier", "later"]);
+    });
+
+    test("outside a request, a read that began earlier gets the next connection before one that began later", async () => {
+      const board = pool({ max: 1 });
+      const held = await board.connect();
+      const order: string[] = [];
+      let ask!: () => void;
+      const asked = new Promise<void>((resolve) => (ask = resolve));
+      const earlier = yieldingToOthers(async () => {
+        await asked;
+        await noted(order, "earlier", () => board.query("SELECT 1"));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const later = yieldingToOthers(() => noted(order, "later", () => board.query("SELECT 2")));
+      ask();
+      while (board.yieldingCount < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+      held.release();
+      await Promise.all([earlier, later]);
+      expect(order).toEqual(["earlier", "later"]);
     });
 
     test("connections given back together go to as many yielding callers at once", async () => {
