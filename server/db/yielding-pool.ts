@@ -68,9 +68,9 @@ export const TURNS_YIELDED = 2;
 
 /**
  * pg's pool with two queues: callers inside `yieldingToOthers` wait in a queue of their own, oldest request first
- * (ADR 52), and are handed to the pool's (first come, first served) when it holds nobody else and a connection is free, or once others have taken
- * TURNS_YIELDED connections in a row while they waited; never while they hold all but one of a pool of four or more
- * (ADR 51). The pool's size, and so how many statements PostgreSQL runs at once, is unchanged: a pool of its own for
+ * (ADR 52), and are handed to the pool's (first come, first served) when it holds nobody else and a connection is
+ * free, or once others have taken TURNS_YIELDED connections in a row while they waited; never while they hold all but
+ * one of a pool of four or more (ADR 51). The pool's size, and so how many statements PostgreSQL runs at once, is unchanged: a pool of its own for
  * the anonymous reads (a bulkhead) was measured worse, as one more busy backend on two cores slowed every write more
  * than the wait it saved. A request inside `keepingOneConnection` (a write) asks it once for its statements.
  */

@@ -77,45 +77,48 @@ describe.skipIf(!engines.includes("postgres"))(
       expect(order).toEqual(["first", "second", "third", "fourth"]);
     });
 
-    test("a read whose request arrived earlier gets the next connection before one that arrived later, though it asked after it", async () => {
+    /**
+     * Two reads on a pool of one held connection: the earlier begins first but asks for a connection only after the
+     * later one has (as between two of its statements). `asRead` runs a read, after `first` when given; the order
+     * they were served in is the answer.
+     */
+    async function servedOf(asRead: (read: () => Promise<void>, first?: Promise<void>) => Promise<void>) {
       const board = pool({ max: 1 });
       const held = await board.connect();
       const order: string[] = [];
+      const waitFor = async (count: number) => {
+        while (board.yieldingCount < count) await new Promise((resolve) => setTimeout(resolve, 1));
+      };
       let ask!: () => void;
       const asked = new Promise<void>((resolve) => (ask = resolve));
-      // The earlier request is between two statements (its first answered) when the later one asks for its first.
-      const earlier = servingInArrivalOrder(async () => {
-        await asked;
-        await yieldingToOthers(() => noted(order, "earlier", () => board.query("SELECT 1")));
-      });
+      const earlier = asRead(() => noted(order, "earlier", () => board.query("SELECT 1")), asked);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const later = servingInArrivalOrder(() =>
-        yieldingToOthers(() => noted(order, "later", () => board.query("SELECT 2"))),
-      );
-      expect(board.yieldingCount).toBe(1);
+      const later = asRead(() => noted(order, "later", () => board.query("SELECT 2")));
+      await waitFor(1);
       ask();
-      while (board.yieldingCount < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+      await waitFor(2);
       held.release();
       await Promise.all([earlier, later]);
+      return order;
+    }
+
+    test("a read whose request arrived earlier gets the next connection before one that arrived later, though it asked after it", async () => {
+      const order = await servedOf((read, first) =>
+        servingInArrivalOrder(async () => {
+          await first;
+          await yieldingToOthers(read);
+        }),
+      );
       expect(order).toEqual(["earlier", "later"]);
     });
 
     test("outside a request, a read that began earlier gets the next connection before one that began later", async () => {
-      const board = pool({ max: 1 });
-      const held = await board.connect();
-      const order: string[] = [];
-      let ask!: () => void;
-      const asked = new Promise<void>((resolve) => (ask = resolve));
-      const earlier = yieldingToOthers(async () => {
-        await asked;
-        await noted(order, "earlier", () => board.query("SELECT 1"));
-      });
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      const later = yieldingToOthers(() => noted(order, "later", () => board.query("SELECT 2")));
-      ask();
-      while (board.yieldingCount < 2) await new Promise((resolve) => setTimeout(resolve, 1));
-      held.release();
-      await Promise.all([earlier, later]);
+      const order = await servedOf((read, first) =>
+        yieldingToOthers(async () => {
+          await first;
+          await read();
+        }),
+      );
       expect(order).toEqual(["earlier", "later"]);
     });
 
