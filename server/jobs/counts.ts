@@ -127,7 +127,7 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * A statement's SQL text and values, with the date cutoffs to the minute. A search or location text is a LIKE pattern
  * wrapped in `%`, so it never reads as a time.
  */
-function sqlKey(where: SQL): string {
+export function sqlKey(where: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(where);
   const minute = (value: unknown) => (typeof value === "string" && ISO_TIME.test(value) ? value.slice(0, 16) : value);
   return JSON.stringify([text, params.map(minute)]);

@@ -114,7 +114,8 @@ function walkedConditions(text: TextConditions, values: string[] = [], place: bo
  */
 export async function placeWalked(db: Db, text: TextConditions): Promise<string[] | undefined> {
   if (!text.place) return undefined;
-  return (await anyRow(db, sql`${text.place.titleContains} AND ${text.others}`)) ? undefined : text.place.values;
+  const { titleContains, values } = text.place;
+  return titleContains && (await anyRow(db, sql`${titleContains} AND ${text.others}`)) ? undefined : values;
 }
 
 /** Whether any listing meets `where`. */

@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { withLocalSettings } from "#server/db/local-settings.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { jobs } from "#server/db/schema.ts";
-import { estimateRows } from "#server/jobs/counts.ts";
+import { estimateRows, sqlKey } from "#server/jobs/counts.ts";
 import { LIST_ORDER, micros } from "#server/jobs/filters.ts";
 import { listedRows, MOST_WALKED, placeWalked, RANKING_WALK, WALK_MARGIN } from "#server/jobs/listed.ts";
 import {
@@ -16,6 +16,7 @@ import {
   type Reader,
   type Rows,
 } from "#server/jobs/page-rows.ts";
+import { rememberedPerDb } from "#server/jobs/remembered.ts";
 import { locationIn, type Filters, type TextConditions } from "#server/jobs/search-filters.ts";
 
 /*
@@ -82,17 +83,29 @@ async function withoutEmptyGroups(db: Db, text: TextConditions): Promise<TextCon
     [sql`true`, ...text.groups].map((condition) => estimateRows(db, condition)),
   );
   const bound = probedGroupBound(listings ?? 0);
-  const probed = text.groups.filter((_, i) => (estimates[i] ?? Infinity) <= bound);
+  const probed = text.groups
+    .filter((_, i) => (estimates[i] ?? Infinity) <= bound)
+    .map((group) => ({ group, key: sqlKey(group) }))
+    .filter(({ key }) => !groupsMatching.get(db, key));
   if (probed.length === 0) return text;
   // Bitmaps only: a sequential read or an index walk would look through every listing for the match that is not there.
   const empty = await withLocalSettings(db, { enable_seqscan: "off", enable_indexscan: "off" }, async (tx) => {
-    for (const group of probed) {
+    for (const { group, key } of probed) {
       if ((await rowsOf(tx, sql`SELECT 1 FROM ${jobs} WHERE ${group} LIMIT 1`)).length === 0) return true;
+      groupsMatching.set(db, key, true);
     }
     return false;
   });
   return empty ? { ...text, matches: titleContains, groups: [] } : text;
 }
+
+/**
+ * Groups found in some listing, remembered for ten minutes per database (at most 10,000), so a rare word's search
+ * repeated with other filters or pages is not probed again. Only that outcome is kept: a group that matched nothing
+ * may match the next listing posted. Should its listings go, the text keeps all its conditions, which then match what
+ * the title alone would: the same rows, read as if the group had matches.
+ */
+const groupsMatching = rememberedPerDb<true>({ ttlMs: 600_000, max: 10_000 });
 
 /**
  * A page of a ranking: the first matches in list order (the newest, at most RANKED_MATCHES), ordered by tier, then

@@ -42,22 +42,37 @@ async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.l
     await rowsOf(db, sql`SELECT ${jobs.id} AS id FROM ${jobs} WHERE ${holding} LIMIT ${SHORT_TEXT_CANDIDATES + 1}`)
   ).map(({ id }) => id);
   if (ids.length > SHORT_TEXT_CANDIDATES) return matches;
-  if (ids.length === 0) return sql`false`;
+  if (ids.length === 0) return NO_TITLE;
   return sql`(${jobs.id} IN ${ids} AND ${matches})`;
 }
+
+/** The spec's rule when no listing's title holds the text: it matches nothing, known without asking again. */
+const NO_TITLE = sql`false`;
 
 /**
  * The spec's rule for a text of 3 characters or more: the title contains it. Asked first of the titles listings have
  * had (job_titles, migration 0023), far fewer rows than the listings: when none holds the text, the rule matches
  * nothing and is left out, where the title's trigram index spent 50–130 ms at 1M finding that a common pair of words
- * ("analyst devops") is in no title. Not remembered: a title arrives with its listing, and is found from then on.
+ * ("analyst devops") is in no title. Only a text some title holds is remembered (titlesHolding): job_titles never
+ * loses a title, so that answer stays true, while a title no listing had before arrives with its listing and must be
+ * found from then on.
  */
 async function titleContainsRule(db: Db, text: string): Promise<SQL> {
   const contains = (column: typeof jobs.titleLower | typeof jobTitles.titleLower) =>
     sql`${column} LIKE lower(${containsPattern(text)})`;
-  const held = await rowsOf(db, sql`SELECT 1 FROM ${jobTitles} WHERE ${contains(jobTitles.titleLower)} LIMIT 1`);
-  return held.length > 0 ? contains(jobs.titleLower) : sql`false`;
+  if (!titlesHolding.get(db, text)) {
+    const held = await rowsOf(db, sql`SELECT 1 FROM ${jobTitles} WHERE ${contains(jobTitles.titleLower)} LIMIT 1`);
+    if (held.length === 0) return NO_TITLE;
+    titlesHolding.set(db, text, true);
+  }
+  return contains(jobs.titleLower);
 }
+
+/**
+ * Texts some listing's title has held, remembered for ten minutes per database (at most 10,000): every search with
+ * text asks job_titles, and most searches repeat a text with other filters, pages or sorts.
+ */
+const titlesHolding = rememberedPerDb<true>({ ttlMs: 600_000, max: 10_000 });
 
 /** At most this many matching locations are walked one by one and merged (ADR 27); more, and the list index serves. */
 const MERGED_LOCATIONS = 32;
@@ -116,8 +131,11 @@ export type TextConditions = {
   titleContains?: SQL;
   /** Whether `others` holds more than the visibility rule: a filter whose index may narrow the text's matches. */
   filtered: boolean;
-  /** The locations of a place the text named, and the spec's rule alone (the title contains the text). */
-  place?: { values: string[]; titleContains: SQL };
+  /**
+   * The locations of a place the text named, and the spec's rule alone (the title contains the text), undefined when
+   * no title holds the text.
+   */
+  place?: { values: string[]; titleContains?: SQL };
 };
 
 /** A place typed in the search box ("python chennai"), taken as the location: its words and the locations it names. */
@@ -240,7 +258,10 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
     [search.experienceLevel, search.employmentType, search.gender, search.englishLevel].some(Boolean) ||
     search.minSalary !== undefined ||
     search.maxSalary !== undefined;
-  const place = named && titleContains ? { values: named.place.values, titleContains } : undefined;
+  const place =
+    named && titleContains
+      ? { values: named.place.values, ...(titleContains === NO_TITLE ? {} : { titleContains }) }
+      : undefined;
   const textConditions = (others: SQL, othersAt?: (value: string) => SQL): { text?: TextConditions } =>
     title
       ? {

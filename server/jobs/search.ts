@@ -7,7 +7,7 @@ import type { Rows } from "#server/jobs/page-rows.ts";
 import { parseSearchQuery } from "#server/jobs/query.ts";
 import { RANKED_MATCHES, rankedRows } from "#server/jobs/ranked.ts";
 import { searchFilters, type Filters, type Place, type TextOptions } from "#server/jobs/search-filters.ts";
-import { correctQuery } from "#server/jobs/typos.ts";
+import { correctionsOf } from "#server/jobs/typos.ts";
 
 /** What a search with text found besides its page: the place it read, and a correction or suggestion of its words. */
 export type SearchNotes = {
@@ -48,9 +48,13 @@ export async function searchJobRowsRead(
   const notes: SearchNotes = filters.place ? { place: filters.place } : {};
   const asTyped = (page: JobPage) => ({ page, filters });
   if (!query || found.total > 0 || search.cursor || search.page > 1) return asTyped({ ...found, ...notes });
-  const correction = await correctQuery(db, query);
+  const { applied: correction, suggested: suggestion } = await correctionsOf(db, query);
   if (correction) {
-    const corrected = await searchFilters(db, search, now, { ...text, query: correction.query });
+    // The title rule too reads the corrected text, so this page is what following the link to it shows.
+    const corrected = await searchFilters(db, { ...search, search: correction.text }, now, {
+      ...text,
+      query: correction.query,
+    });
     const page = await pageOf(db, search, corrected);
     if (page.total > 0) {
       const didYouMean = { search: correction.text, applied: true, total: page.total, totalIsExact: page.totalIsExact };
@@ -60,9 +64,11 @@ export async function searchJobRowsRead(
       };
     }
   }
-  const suggestion = await correctQuery(db, query, { loosely: true });
   if (suggestion) {
-    const suggested = await searchFilters(db, search, now, { ...text, query: suggestion.query });
+    const suggested = await searchFilters(db, { ...search, search: suggestion.text }, now, {
+      ...text,
+      query: suggestion.query,
+    });
     const total = await countMatches(db, suggested.where);
     if (total.total > 0)
       return asTyped({ ...found, ...notes, didYouMean: { search: suggestion.text, applied: false, ...total } });

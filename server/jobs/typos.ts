@@ -42,54 +42,65 @@ const NEAREST = 24;
 /** Of equally near words, this many at most stand in for a misspelt one. */
 const MOST_STAND_INS = 3;
 
-/** Words of the query that no known term starts with: typos, or words no listing has. */
-async function unknownWords(db: Db, words: string[]): Promise<Set<string>> {
-  if (words.length === 0) return new Set();
+/**
+ * The query's words that no known term starts with (typos, or words no listing has), each with the stored terms
+ * nearest to it, nearest first by trigram likeness: in one statement, as a search that found nothing asks it of each
+ * of its words, first for a correction and then for a suggestion.
+ */
+async function nearestToUnknown(db: Db, words: string[]): Promise<Map<string, string[]>> {
+  const nearest = new Map<string, string[]>();
+  if (words.length === 0) return nearest;
   const rows = await rowsOf(
     db,
-    sql`SELECT word FROM unnest(${`{${words.join(",")}}`}::text[]) AS word
+    sql`SELECT word, near.term FROM unnest(${`{${words.join(",")}}`}::text[]) AS word
+      CROSS JOIN LATERAL (SELECT ${searchTerms.term} AS term, ${searchTerms.term} <-> word AS apart FROM ${searchTerms}
+        ORDER BY ${searchTerms.term} <-> word LIMIT ${NEAREST}) AS near
       WHERE NOT EXISTS (SELECT 1 FROM ${searchTerms}
-        WHERE ${searchTerms.term} >= word COLLATE "C" AND ${searchTerms.term} < (word || chr(1114111)) COLLATE "C")`,
+        WHERE ${searchTerms.term} >= word COLLATE "C" AND ${searchTerms.term} < (word || chr(1114111)) COLLATE "C")
+      ORDER BY word, near.apart, near.term`,
   );
-  return new Set(rows.map(({ word }) => String(word)));
-}
-
-/** The stored terms nearest to `word`, nearest first by trigram likeness. */
-async function nearestTerms(db: Db, word: string): Promise<string[]> {
-  const rows = await rowsOf(
-    db,
-    sql`SELECT ${searchTerms.term} AS term FROM ${searchTerms} ORDER BY ${searchTerms.term} <-> ${word} LIMIT ${NEAREST}`,
-  );
-  return rows.map(({ term }) => String(term));
+  for (const { word, term } of rows) nearest.set(String(word), [...(nearest.get(String(word)) ?? []), String(term)]);
+  return nearest;
 }
 
 export type Correction = { query: SearchQuery; text: string };
 
 /**
- * The query with each unknown word (one no stored term starts with) replaced by the nearest known words. With
- * `loosely`, any unknown word of 3 letters or more takes its likeliest term up to a third of its length away (a suggestion the
- * seeker chooses); otherwise only terms within editsAllowed stand in (a correction applied at once). Undefined when
- * nothing would change.
+ * What a text that found nothing could be instead, from one lookup of its unknown words (nearestToUnknown):
+ * `applied`, each unknown word of 5 letters or more replaced by the known terms within editsAllowed (a correction run
+ * at once); `suggested`, any unknown word of 3 letters or more replaced by its likeliest term up to a third of its
+ * length away (a suggestion the seeker chooses). Each undefined when it would change nothing.
  */
-export async function correctQuery(
+export async function correctionsOf(
   db: Db,
   query: SearchQuery,
-  { loosely = false }: { loosely?: boolean } = {},
-): Promise<Correction | undefined> {
+): Promise<{ applied?: Correction; suggested?: Correction }> {
   const candidates = query.groups.flatMap((group) =>
     group.quoted || group.alternatives.length > 1 ? [] : lexemeWords(group.typed),
   );
-  const eligible = candidates.filter((word) =>
-    loosely ? [...word].length >= 3 && !/\d/.test(word) : editsAllowed(word) > 0,
-  );
-  const unknown = await unknownWords(db, [...new Set(eligible)]);
-  if (unknown.size === 0) return undefined;
+  const nearest = await nearestToUnknown(db, [
+    ...new Set(candidates.filter((word) => [...word].length >= 3 && !/\d/.test(word))),
+  ]);
+  if (nearest.size === 0) return {};
+  return {
+    applied: correctionWith(query, candidates, nearest, false),
+    suggested: correctionWith(query, candidates, nearest, true),
+  };
+}
+
+function correctionWith(
+  query: SearchQuery,
+  candidates: string[],
+  nearest: Map<string, string[]>,
+  loosely: boolean,
+): Correction | undefined {
+  const eligible = candidates.filter((word) => nearest.has(word) && (loosely || editsAllowed(word) > 0));
   const standIns = new Map<string, string[]>();
-  for (const word of unknown) {
-    const nearest = (await nearestTerms(db, word)).map((term) => ({ term, distance: editDistance(word, term) }));
+  for (const word of new Set(eligible)) {
+    const near = (nearest.get(word) ?? []).map((term) => ({ term, distance: editDistance(word, term) }));
     // A suggestion may be further away than a correction, but not so far that it is another word ("qqqzzz" is not "qa").
     const reach = loosely ? Math.ceil([...word].length / 3) : editsAllowed(word);
-    const within = nearest.filter(({ distance }) => distance <= reach);
+    const within = near.filter(({ distance }) => distance <= reach);
     const best = Math.min(...within.map(({ distance }) => distance));
     const chosen = within.filter(({ distance }) => distance === best).slice(0, MOST_STAND_INS);
     if (chosen.length > 0)

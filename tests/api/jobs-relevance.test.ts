@@ -133,6 +133,14 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
     expect((await search({ search: "Role 07" })).titles).toEqual(["Role 07"]);
   });
 
+  test("a short misspelt word is not corrected, and the answer suggests the word with what it would find", async () => {
+    const { titles, headers } = await search({ search: "jvaa" });
+    expect(titles).toEqual([]);
+    expect(headers.get("x-did-you-mean")).toBe("java");
+    expect(headers.get("x-did-you-mean-applied")).toBe("false");
+    expect(headers.get("x-did-you-mean-count")).toBe(String((await search({ search: "java" })).titles.length));
+  });
+
   test("a nonsense word finds nothing and suggests nothing", async () => {
     const { titles, headers } = await search({ search: "qqqzzzxx" });
     expect(titles).toEqual([]);
@@ -202,6 +210,24 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
     await db.execute(sql`UPDATE jobs SET title = 'Tofu Handler' WHERE title = 'Quorn Handler'`);
     expect((await search({ search: "ofu handl" })).titles).toEqual(["Tofu Handler"]);
     await db.execute(sql`DELETE FROM jobs WHERE title = 'Tofu Handler'`);
+  });
+
+  test("a title or a rare word searched while a listing held it finds nothing once that listing is gone", async () => {
+    const db = server.services.database.db;
+    await insertJobsBulk(db, [
+      {
+        ...neutral(901, Date.now()),
+        title: "Seitan Roaster",
+        description: "Xylographer wanted.",
+        postingDate: new Date(),
+      },
+    ]);
+    expect((await search({ search: "itan roast" })).titles).toEqual(["Seitan Roaster"]);
+    expect((await search({ search: "xylographer" })).titles).toEqual(["Seitan Roaster"]);
+    await db.execute(sql`DELETE FROM jobs WHERE title = 'Seitan Roaster'`);
+    expect((await search({ search: "itan roast" })).titles).toEqual([]);
+    expect((await search({ search: "xylographer", experienceLevel: "Fresher" })).titles).toEqual([]);
+    expect((await search({ search: "xylographer" })).titles).toEqual([]);
   });
 
   test("a place is not read from the box when a location is given", async () => {
