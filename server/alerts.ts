@@ -19,7 +19,7 @@ import { confirmationMail, digestMail, unsubscribeHeaders } from "#server/alerts
 import { nextRunAt } from "#server/alerts/schedule.ts";
 import { createTokens } from "#server/alerts/tokens.ts";
 import { enqueueMail } from "#server/mail.ts";
-import { checkRateLimit } from "#server/rate-limit.ts";
+import { inRateLimitedTransaction } from "#server/rate-limit.ts";
 
 export {
   confirmedPage,
@@ -156,41 +156,41 @@ export function createAlerts({
       );
       // Read before the transaction: PGlite has one connection, and a query beside an open transaction would wait on it.
       const suppressed = await isSuppressed(input.email);
-      const created = await db.transaction(async (tx) => {
-        const verdict = await checkRateLimit(tx, {
-          bucket: "alerts",
-          key: clientIp,
-          limit: { max: env.ALERTS_RATE_LIMIT_MAX, windowSeconds: HOUR_SECONDS },
-          rows: { table: jobAlerts, key: jobAlerts.clientIp, createdAt: jobAlerts.createdAt },
-        });
-        // The message says an hour, so Retry-After does too, whenever the oldest of them was set up.
-        if (!verdict.allowed) {
-          throw rateLimited(ALERT_FORM_ERRORS.limited, HOUR_SECONDS);
-        }
-        const [mine] = await tx
-          .select({ n: count() })
-          .from(jobAlerts)
-          .where(and(eq(jobAlerts.email, input.email), stillWanted(now)));
-        if ((mine?.n ?? 0) >= env.ALERTS_PER_ADDRESS) {
-          throw new DomainError(
-            "CONFLICT",
-            `This address already has ${env.ALERTS_PER_ADDRESS} alerts, the most it can have. Delete one from the manage link in any alert mail first.`,
-          );
-        }
-        const [row] = await tx
-          .insert(jobAlerts)
-          .values({ email: input.email, search, frequency: input.frequency, clientIp })
-          .returning();
-        if (!row) throw new Error("The alert insert returned no row");
-        if (suppressed) return row;
-        const confirmUrl = `${base}/alerts/confirm/${tokens.sign("confirm", row.id, new Date(now.getTime() + CONFIRM_FOR_MS))}`;
-        await enqueueMail(tx, {
-          dedupeKey: `alert-confirm:${row.id}`,
-          to: input.email,
-          ...confirmationMail({ search, confirmUrl, frequency: input.frequency }),
-        });
-        return row;
-      });
+      const limit = { max: env.ALERTS_RATE_LIMIT_MAX, windowSeconds: HOUR_SECONDS };
+      const rows = { table: jobAlerts, key: jobAlerts.clientIp, createdAt: jobAlerts.createdAt };
+      const created = await inRateLimitedTransaction(
+        db,
+        { bucket: "alerts", key: clientIp, limit, rows },
+        async (tx, verdict) => {
+          // The message says an hour, so Retry-After does too, whenever the oldest of them was set up.
+          if (!verdict.allowed) {
+            throw rateLimited(ALERT_FORM_ERRORS.limited, HOUR_SECONDS);
+          }
+          const [mine] = await tx
+            .select({ n: count() })
+            .from(jobAlerts)
+            .where(and(eq(jobAlerts.email, input.email), stillWanted(now)));
+          if ((mine?.n ?? 0) >= env.ALERTS_PER_ADDRESS) {
+            throw new DomainError(
+              "CONFLICT",
+              `This address already has ${env.ALERTS_PER_ADDRESS} alerts, the most it can have. Delete one from the manage link in any alert mail first.`,
+            );
+          }
+          const [row] = await tx
+            .insert(jobAlerts)
+            .values({ email: input.email, search, frequency: input.frequency, clientIp })
+            .returning();
+          if (!row) throw new Error("The alert insert returned no row");
+          if (suppressed) return row;
+          const confirmUrl = `${base}/alerts/confirm/${tokens.sign("confirm", row.id, new Date(now.getTime() + CONFIRM_FOR_MS))}`;
+          await enqueueMail(tx, {
+            dedupeKey: `alert-confirm:${row.id}`,
+            to: input.email,
+            ...confirmationMail({ search, confirmUrl, frequency: input.frequency }),
+          });
+          return row;
+        },
+      );
       logger.info({ alertId: created.id }, "job alert awaiting confirmation");
       return { ok: true as const };
     },

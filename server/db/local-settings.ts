@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
 
 /** What `withLocalSettings` runs its statements on: the transaction. */
 export type SettingsTransaction = Pick<Db, "execute">;
@@ -14,28 +15,53 @@ export type SettingsTransaction = Pick<Db, "execute">;
  * through this once or twice, and each round trip costs the server a write to PostgreSQL's socket and PostgreSQL a
  * wake-up.
  */
-export async function withLocalSettings<T>(
+export function withLocalSettings<T>(
   db: Db,
   settings: Record<string, string | number>,
   read: (tx: SettingsTransaction) => Promise<T>,
 ): Promise<T> {
+  return transactionBegunWith(
+    db,
+    {
+      statements: (quote) =>
+        Object.entries(settings).map(([name, value]) => {
+          if (!/^[a-z_]+$/.test(name)) throw new Error(`Not a setting's name: ${name}`);
+          return `SET LOCAL ${name} = ${quote(String(value))}`;
+        }),
+      fallback: sql`SELECT ${sql.join(
+        Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${String(value)}, true)`),
+        sql`, `,
+      )}`,
+    },
+    read,
+  );
+}
+
+/**
+ * The statements a transaction begins with, sent with its BEGIN: `statements` as text for PostgreSQL's simple query
+ * (`quote` makes a value a literal), and `fallback`, the same as one statement, where there is no pool to send text
+ * to (PGlite).
+ */
+export type FirstStatements = { statements: (quote: (value: string) => string) => string[]; fallback: SQL };
+
+/**
+ * Runs `run` in a transaction that begins with `first`: on PostgreSQL, BEGIN and `first` in one round trip, in a
+ * transaction by hand (drizzle's sends BEGIN alone); rolled back if `run` throws.
+ */
+export async function transactionBegunWith<T>(db: Db, first: FirstStatements, run: (tx: Db) => Promise<T>): Promise<T> {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) {
-    const set = sql`SELECT ${sql.join(
-      Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${String(value)}, true)`),
-      sql`, `,
-    )}`;
     return db.transaction(async (tx) => {
-      await tx.execute(set);
-      return read(tx);
+      await tx.execute(first.fallback);
+      return run(tx);
     });
   }
-  // A transaction by hand, not drizzle's, which sends BEGIN alone: here BEGIN and the settings go as one simple query.
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query(beginWith(client, settings));
-    const result = await read(drizzlePg(client));
+    const quote = (value: string) => client.escapeLiteral(value);
+    await client.query(["BEGIN", ...first.statements(quote)].join("; "));
+    const result = await run(drizzlePg(client, { schema }) as unknown as Db);
     await client.query("COMMIT");
     return result;
   } catch (error) {
@@ -48,12 +74,4 @@ export async function withLocalSettings<T>(
   } finally {
     client.release(broken);
   }
-}
-
-function beginWith(client: pg.PoolClient, settings: Record<string, string | number>): string {
-  const statements = Object.entries(settings).map(([name, value]) => {
-    if (!/^[a-z_]+$/.test(name)) throw new Error(`Not a setting's name: ${name}`);
-    return `SET LOCAL ${name} = ${client.escapeLiteral(String(value))}`;
-  });
-  return ["BEGIN", ...statements].join("; ");
 }

@@ -4,7 +4,7 @@ import type { JobStatus } from "#shared/moderation.ts";
 import type { Db } from "#server/db/client.ts";
 import { companies, jobs } from "#server/db/schema.ts";
 import { companyOfInput, toJobValues } from "#server/jobs/mapper.ts";
-import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
+import { inRateLimitedTransaction, type RateLimit } from "#server/rate-limit.ts";
 
 /**
  * Writes of one listing: insert (under the owner's daily limit), update, delete, and the release of listings held
@@ -26,12 +26,7 @@ export async function insertJob(
   }: { status?: JobStatus; statusReason?: string | null; heldForVerification?: boolean } = {},
   limit?: RateLimit,
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    if (limit) {
-      const rows = { table: jobs, key: jobs.ownerId, createdAt: jobs.createdAt };
-      const verdict = await checkRateLimit(tx, { bucket: "posts", key: owner.id, limit, rows });
-      if (!verdict.allowed) return null;
-    }
+  const insert = async (tx: Db) => {
     const [row] = await tx
       .insert(jobs)
       .values({
@@ -45,7 +40,12 @@ export async function insertJob(
       .returning({ id: jobs.id });
     if (!row) throw new Error("Insert returned no row");
     return row.id;
-  });
+  };
+  if (!limit) return insert(db);
+  const rows = { table: jobs, key: jobs.ownerId, createdAt: jobs.createdAt };
+  return inRateLimitedTransaction(db, { bucket: "posts", key: owner.id, limit, rows }, async (tx, verdict) =>
+    verdict.allowed ? insert(tx) : null,
+  );
 }
 
 /**

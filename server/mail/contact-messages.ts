@@ -4,7 +4,7 @@ import type { ContactMessage } from "#shared/contact.ts";
 import type { Db } from "#server/db/client.ts";
 import { mailOutbox } from "#server/db/schema.ts";
 import { contactMessageOf } from "#server/mail/contact-mail.ts";
-import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
+import { inRateLimitedTransaction, type RateLimit } from "#server/rate-limit.ts";
 
 /** A contact message as the admins' messages page shows it, with its delivery state. */
 export type ContactMessageView = {
@@ -34,13 +34,8 @@ export async function enqueueContactMessage(
   clientIp: string,
   limit: RateLimit,
 ): Promise<EnqueueResult> {
-  return db.transaction(async (tx) => {
-    const verdict = await checkRateLimit(tx, {
-      bucket: "contact",
-      key: clientIp,
-      limit,
-      rows: { table: mailOutbox, key: mailOutbox.clientIp, createdAt: mailOutbox.createdAt, where: isContact },
-    });
+  const rows = { table: mailOutbox, key: mailOutbox.clientIp, createdAt: mailOutbox.createdAt, where: isContact };
+  return inRateLimitedTransaction(db, { bucket: "contact", key: clientIp, limit, rows }, async (tx, verdict) => {
     if (!verdict.allowed) return { stored: false, retryAfterSeconds: verdict.retryAfterSeconds } as const;
     const [row] = await tx
       .insert(mailOutbox)

@@ -1,7 +1,7 @@
 import { and, countDistinct, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { jobReports } from "#server/db/schema.ts";
-import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
+import { inRateLimitedTransaction, type RateLimit } from "#server/rate-limit.ts";
 import type { JobReportInput } from "#shared/moderation.ts";
 
 export type StoreReportResult =
@@ -19,13 +19,8 @@ export async function storeReport(
   report: JobReportInput & { jobId: string; reporterKey: string; clientIp: string },
   limit: RateLimit,
 ): Promise<StoreReportResult> {
-  return db.transaction(async (tx) => {
-    const verdict = await checkRateLimit(tx, {
-      bucket: "reports",
-      key: report.clientIp,
-      limit,
-      rows: { table: jobReports, key: jobReports.clientIp, createdAt: jobReports.createdAt },
-    });
+  const rows = { table: jobReports, key: jobReports.clientIp, createdAt: jobReports.createdAt };
+  return inRateLimitedTransaction(db, { bucket: "reports", key: report.clientIp, limit, rows }, async (tx, verdict) => {
     if (!verdict.allowed) {
       return { stored: false, reason: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds } as const;
     }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "#server/db/client.ts";
-import { checkRateLimit } from "#server/rate-limit.ts";
+import { checkRateLimit, inRateLimitedTransaction } from "#server/rate-limit.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 import { engines } from "#tests/support/engines.ts";
 
@@ -31,10 +31,9 @@ describe.each(engines)("the rate limit on %s", (engine) => {
   });
   afterAll(() => testDatabase?.drop());
 
-  /** One request as the callers make it: the check and the insert in one transaction. */
+  /** One request as the callers make it: a transaction begun under the key's lock, the count, then the insert. */
   const request = (key: string) =>
-    db.transaction(async (tx) => {
-      const verdict = await checkRateLimit(tx, { bucket: "contact", key, limit, rows });
+    inRateLimitedTransaction(db, { bucket: "contact", key, limit, rows }, async (tx, verdict) => {
       if (verdict.allowed) await tx.insert(requests).values({ clientIp: key });
       return verdict;
     });
@@ -106,6 +105,24 @@ describe.each(engines)("the rate limit on %s", (engine) => {
     const allowed = await Promise.all(Array.from({ length: 10 }, () => storedFirst(ip)));
     expect(allowed.filter(Boolean)).toHaveLength(limit.max);
     expect(await db.select().from(requests).where(eq(requests.clientIp, ip))).toHaveLength(limit.max);
+  });
+
+  test("a key with quotes, a backslash and a semicolon is locked and counted as it is", async () => {
+    const key = `o'brien\\'; SELECT 1; --`;
+    const verdicts = await Promise.all(Array.from({ length: 6 }, () => request(key)));
+    expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(limit.max);
+    expect(await db.select().from(requests).where(eq(requests.clientIp, key))).toHaveLength(limit.max);
+  });
+
+  test("a request that fails after the check stores nothing and leaves the limit as it was", async () => {
+    const ip = freshIp();
+    const failing = inRateLimitedTransaction(db, { bucket: "contact", key: ip, limit, rows }, async (tx) => {
+      await tx.insert(requests).values({ clientIp: ip });
+      throw new Error("the mail could not be queued");
+    });
+    await expect(failing).rejects.toThrow("the mail could not be queued");
+    for (let i = 0; i < limit.max; i++) expect((await request(ip)).allowed).toBe(true);
+    expect((await request(ip)).allowed).toBe(false);
   });
 
   test("requests sent at once by one client cannot pass the limit together", async () => {
