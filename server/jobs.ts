@@ -252,7 +252,11 @@ export function createJobs({
       limit: number;
       now?: Date;
     }) {
-      const filters = await searchFilters(db, search, now, { synonyms });
+      // With text, the filters its first page is read with, as the home page reads it: a misspelt text that finds
+      // nothing as typed is read with its corrected words, so the digest lists what the search shows.
+      const filters = search.search
+        ? (await searchJobRowsRead(db, { ...search, page: 1, limit: 1, cursor: undefined }, { synonyms }, now)).filters
+        : await searchFilters(db, search, now, { synonyms });
       const ranked = sortOf(search) === "relevance" ? filters.tier : undefined;
       return listJobsPublishedAfter(db, { where: filters.where, tier: ranked }, after, limit);
     },

@@ -130,6 +130,21 @@ describe.each(engines)("job alerts on %s", (engine) => {
     expect(order(newest)).toEqual(["Senior Payroll Auditor", "Auditor"]);
   });
 
+  test("an alert for a misspelt search mails the new listings its corrected search shows, as the home page does", async () => {
+    await publish({ title: "Haskell Engineer" });
+    const email = await subscribed({ search: "haksell engineer" });
+    const home = await api(server.url, "/api/jobs?search=haksell+engineer");
+    expect(decodeURIComponent(home.headers.get("x-did-you-mean") ?? "")).toBe("haskell engineer");
+    expect(home.headers.get("x-did-you-mean-applied")).toBe("true");
+    await publish({ title: "Senior Haskell Engineer" }, { title: "Data Engineer" });
+    await server.services.alerts.runDueAlerts();
+    await deliver();
+    const [digest, ...rest] = mailsTo(email);
+    expect(rest).toEqual([]);
+    expect(digest?.text).toContain("Senior Haskell Engineer");
+    expect(digest?.text).not.toMatch(/Data Engineer|^Haskell Engineer at /m);
+  });
+
   test("a listing approved after a digest, though created before it, is in the next digest, once", async () => {
     const email = await subscribed({ search: "kotlin" });
     const db = server.services.database.db;
