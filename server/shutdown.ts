@@ -66,10 +66,6 @@ export function handleShutdownSignals({ server, graceMs, tasks, logger, exit = p
         draining = false;
         server.closeIdleConnections();
       }, IDLE_DRAIN_MS);
-      // The listener closes after the rest of the events that woke the process with the signal: a connection made
-      // while the process was busy (rendering a page) waits in the kernel's queue, and closing the listener before it
-      // is accepted resets it, with the request it carries (a client sent "GET /" 26 ms before SIGTERM and was reset).
-      await new Promise((resolve) => setImmediate(resolve));
       await new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       clearTimeout(drained);
       clearTimeout(grace);
