@@ -258,12 +258,13 @@ export const jobs = pgTable(
     demo: boolean("demo").notNull().default(false),
     /**
      * The words a search matches (migration 0015, ADR 38), stemmed, weighted by where they stand: A title, B company and
-     * skills, C location, industry, employment type and experience level, D description.
+     * skills, C location and industry, D description. The experience level and employment type are matched on their
+     * columns (migration 0026, ADR 54).
      */
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, job_search_text(title)), 'A') || setweight(to_tsvector('english'::regconfig, job_search_text(company_name || ' ' || (skills::text))), 'B') || setweight(to_tsvector('english'::regconfig, job_search_text(location || ' ' || industry || ' ' || employment_type || ' ' || experience_level)), 'C') || setweight(to_tsvector('english'::regconfig, job_search_text(description)), 'D')`,
+        sql`setweight(to_tsvector('english'::regconfig, job_search_text(title)), 'A') || setweight(to_tsvector('english'::regconfig, job_search_text(company_name || ' ' || (skills::text))), 'B') || setweight(to_tsvector('english'::regconfig, job_search_text(location || ' ' || industry)), 'C') || setweight(to_tsvector('english'::regconfig, job_search_text(description)), 'D')`,
       ),
     ...timestamps,
   },

@@ -80,8 +80,12 @@ export const textFirst = (text: TextConditions) =>
   sql`matches AS MATERIALIZED (SELECT ${FILTERED_COLUMNS} FROM ${jobs}
     WHERE ${text.filtered ? sql`${text.matches} AND ${text.others}` : text.matches})`;
 
-/** A walk's columns: what the text's conditions read, under the table's name. */
-const WALKED = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.searchVector}`;
+/**
+ * A walk's columns: what the text's conditions read, under the table's name (the level and the type for a word that
+ * names one, ADR 54).
+ */
+const WALKED = sql`${jobs.id}, ${jobs.postingDate}, ${jobs.titleLower}, ${jobs.locationLower}, ${jobs.experienceLevel},
+  ${jobs.employmentType}, ${jobs.searchVector}`;
 
 /**
  * The newest `rows` listings passing `others`, in list order, with WALKED's columns, in one index scan: the walk

@@ -100,23 +100,37 @@ const or = (parts: SQL[]): SQL => (parts.length === 0 ? sql`false` : sql`(${sql.
 const and = (parts: SQL[]): SQL => (parts.length === 0 ? sql`true` : sql`(${sql.join(parts, sql` AND `)})`);
 
 /**
+ * What a group's words name among the listings' experience levels and employment types (ADR 54): the column's
+ * condition, or undefined when they name none the search can show. The levels and types are not among a listing's
+ * words (migration 0026), so a group that names one ("fresher", "part time") matches it on the column.
+ */
+export type NamedColumns = (tsquery: string) => SQL | undefined;
+
+/** Each group as the text index is asked it: its tsquery, or undefined when it has no dictionary word. */
+export const groupTsqueries = (query: SearchQuery, complete: ReadonlySet<string> = NONE): (string | undefined)[] =>
+  query.groups.map((group) => groupQuery(group, true, "", complete));
+
+/**
  * The rows a text search finds: the title contains the whole text (the spec's rule, always kept), or every group
- * matches as a word, form, prefix or synonym somewhere in the listing (and the place, when the text named one). The
- * groups are one tsquery, so the GIN index intersects them itself and skips through the rarer word's postings: as
- * separate conditions, two common words with no listing in common ("engineer recruiter") made the planner walk every
- * live listing (950 ms at 1M). A group with no dictionary word ("100%", "qa_") is looked for inside the title.
- * `titleContains` is the spec's rule as the caller computes it (short texts go through the grams index, ADR 20).
+ * matches as a word, form, prefix or synonym somewhere in the listing, or names its level or type (and the place, when
+ * the text named one). The groups are one tsquery, so the GIN index intersects them itself and skips through the
+ * rarer word's postings: as separate conditions, two common words with no listing in common ("engineer recruiter")
+ * made the planner walk every live listing (950 ms at 1M). A group that names a level or a type is its own condition,
+ * words or column. A group with no dictionary word ("100%", "qa_") is looked for inside the title. `titleContains` is
+ * the spec's rule as the caller computes it (short texts go through the grams index, ADR 20).
  */
 export function textMatches(
   query: SearchQuery,
   titleContains: SQL,
-  { place, complete = NONE }: { place?: SQL; complete?: ReadonlySet<string> } = {},
+  { place, complete = NONE, named }: { place?: SQL; complete?: ReadonlySet<string>; named?: NamedColumns } = {},
 ): SQL {
   const parts: SQL[] = [];
   const words: string[] = [];
   for (const group of query.groups) {
     const tsquery = groupQuery(group, true, "", complete);
-    if (tsquery) words.push(tsquery);
+    const column = tsquery ? named?.(tsquery) : undefined;
+    if (tsquery && column) parts.push(or([matches(tsquery), column]));
+    else if (tsquery) words.push(tsquery);
     else if (findsInTitle(group.typed)) parts.push(sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}`);
     else parts.push(sql`false`);
   }
@@ -129,10 +143,11 @@ export function textMatches(
  * Each group's own condition as textMatches reads it, for the planner to estimate alone: the rows matching the rarest
  * group bound the words' matches from above, where the estimate of the groups ANDed takes them as independent (ADR 38).
  */
-export function groupMatches(query: SearchQuery, complete: ReadonlySet<string> = NONE): SQL[] {
+export function groupMatches(query: SearchQuery, complete: ReadonlySet<string> = NONE, named?: NamedColumns): SQL[] {
   return query.groups.map((group) => {
     const tsquery = groupQuery(group, true, "", complete);
-    if (tsquery) return matches(tsquery);
+    const column = tsquery ? named?.(tsquery) : undefined;
+    if (tsquery) return column ? or([matches(tsquery), column]) : matches(tsquery);
     return findsInTitle(group.typed) ? sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}` : sql`false`;
   });
 }
@@ -141,7 +156,7 @@ export function groupMatches(query: SearchQuery, complete: ReadonlySet<string> =
  * A matching row's tier, best first (ADR 38): 0 the exact title; 1 every group a whole word (or its form) of the
  * title, as typed or by a synonym; 2 every group in the title, by prefix; 3 every group in the title, company or
  * skills; 4 the title contains the text or each typed word inside a word ("script" in "JavaScript"); 5 anywhere else
- * (location, industry, type, level, description), or by the place alone. A synonym counts as the word typed: with only
+ * (location, industry, description, or the level or type it names), or by the place alone. A synonym counts as the word typed: with only
  * the typed word whole, "js developer" ranked "Node.js Developer" (its "js" a word of the title) above every
  * "JavaScript Developer".
  */

@@ -7,7 +7,8 @@ import { estimateRows } from "#server/jobs/counts.ts";
 import { containsPattern, searchConditions } from "#server/jobs/filters.ts";
 import { EVERY_LIVE_JOB } from "#server/jobs/repository.ts";
 import { lexemeWords, parseSearchQuery, type QueryGroup, type SearchQuery, type Synonyms } from "#server/jobs/query.ts";
-import { asIndexed, groupMatches, textMatches, tierOf } from "#server/jobs/relevance.ts";
+import { columnsNamed, namedColumns } from "#server/jobs/named-columns.ts";
+import { asIndexed, groupMatches, groupTsqueries, textMatches, tierOf } from "#server/jobs/relevance.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
 /*
@@ -220,6 +221,16 @@ async function completeWords(db: Db, query: SearchQuery): Promise<Set<string>> {
 }
 
 /**
+ * The query's complete words, and what each group names among the levels and types (ADR 54), which is asked with the
+ * group as the text index reads it, complete words exact.
+ */
+async function vocabularyOf(db: Db, query: SearchQuery) {
+  const complete = await completeWords(db, query);
+  const tsqueries = groupTsqueries(query, complete).filter((tsquery): tsquery is string => tsquery !== undefined);
+  return { complete, columns: await columnsNamed(db, tsqueries) };
+}
+
+/**
  * searchConditions, with a short search or location looked up in the grams index first, and a longer location
  * turned into the few values it matches: the same rows as the "contains" rule, as `location_lower IN (…)`, plus the
  * filters for one of those values alone, so a page can merge their walks (ADR 27). A search text matches as ADR 38
@@ -229,7 +240,7 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
   const shortLocation = search.location !== undefined && isShortText(search.location);
   const query = search.search ? (text.query ?? parseSearchQuery(search.search, text.synonyms)) : undefined;
   const shortSearch = search.search !== undefined && isShortText(search.search);
-  const [titleContains, location, locations, named, complete] = await Promise.all([
+  const [titleContains, location, locations, named, vocabulary] = await Promise.all([
     search.search
       ? shortSearch
         ? shortTextFilter(db, jobs.title, search.search)
@@ -238,18 +249,21 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
     search.location && shortLocation ? shortTextFilter(db, jobs.location, search.location) : undefined,
     search.location && !shortLocation ? matchingLocations(db, search.location) : undefined,
     query && !search.location ? placeOf(db, query, now) : undefined,
-    query ? completeWords(db, query) : undefined,
+    query ? vocabularyOf(db, query) : undefined,
   ]);
-  let title: SQL | undefined;
+  // The text's conditions with another search's level and type: an option's count reads the text as that search would.
+  let titleOf: (other: JobSearch) => SQL | undefined = () => undefined;
   let tier: SQL | undefined;
   let groups: SQL[] = [];
-  if (query && titleContains) {
+  if (query && titleContains && vocabulary) {
     const words = named ? { ...query, groups: query.groups.filter((group) => group !== named.group) } : query;
     const place = named ? locationIn(named.place.values) : undefined;
-    title = textMatches(words, titleContains, { place, complete });
+    const { complete, columns } = vocabulary;
+    titleOf = (other) => textMatches(words, titleContains, { place, complete, named: namedColumns(columns, other) });
     tier = tierOf(words);
-    groups = [...groupMatches(words, complete), ...(place ? [place] : [])];
+    groups = [...groupMatches(words, complete, namedColumns(columns, search)), ...(place ? [place] : [])];
   }
+  const title = titleOf(search);
   const ranking = { tier, place: named?.place };
   const withoutText = { ...search, search: undefined };
   const filtered =
@@ -277,7 +291,7 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
         }
       : {};
   if (!locations) {
-    const conditions = (other: JobSearch) => searchConditions(other, now, { title, location });
+    const conditions = (other: JobSearch) => searchConditions(other, now, { title: titleOf(other), location });
     return {
       where: conditions(search),
       with: conditions,
@@ -285,9 +299,10 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
       ...textConditions(searchConditions(withoutText, now, { location })),
     };
   }
-  const conditions = (other: JobSearch) => searchConditions(other, now, { title, location: locationIn(locations) });
+  const conditions = (other: JobSearch) =>
+    searchConditions(other, now, { title: titleOf(other), location: locationIn(locations) });
   const at = (other: JobSearch) => (value: string) =>
-    searchConditions(other, now, { title, location: locationIn([value]) });
+    searchConditions(other, now, { title: titleOf(other), location: locationIn([value]) });
   return {
     where: conditions(search),
     with: conditions,

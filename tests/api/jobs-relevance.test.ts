@@ -602,3 +602,62 @@ describe.each(engines)("a text search with an experience level or an employment 
     }
   });
 });
+
+describe.each(engines)("words that name an experience level or an employment type on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const now = Date.now();
+    const listing = (i: number, values: Partial<JobValues> & { title: string }) => ({
+      ...neutral(i, now),
+      ...values,
+      postingDate: new Date(now - i * HOUR),
+    });
+    await insertJobsBulk(server.services.database.db, [
+      listing(1, { title: "Store Assistant", experienceLevel: "Fresher", employmentType: "Full-time" }),
+      listing(2, {
+        title: "Office Assistant",
+        description: "Freshers are welcome to apply.",
+        experienceLevel: "0-3 Year",
+        employmentType: "Full-time",
+      }),
+      listing(3, { title: "Sales Assistant", experienceLevel: "3-5 Year", employmentType: "Part-time" }),
+      listing(4, { title: "Field Assistant", experienceLevel: "5+ Year", employmentType: "Contract" }),
+    ]);
+  });
+  afterAll(() => server.close());
+
+  const titles = async (query: Record<string, string>) => {
+    const { status, json } = await api(server.url, `/api/jobs?${new URLSearchParams(query)}`);
+    expect(status, JSON.stringify(json)).toBe(200);
+    return (json as { jobTitle: string }[]).map((job) => job.jobTitle);
+  };
+
+  test("a word naming a level finds that level's listings and those whose words say it", async () => {
+    expect(await titles({ search: "fresher assistant", sort: "newest" })).toEqual([
+      "Store Assistant",
+      "Office Assistant",
+    ]);
+  });
+
+  test("with another level chosen, a word naming a level finds that level's listings whose words say it", async () => {
+    expect(await titles({ search: "fresher assistant", experienceLevel: "0-3 Year" })).toEqual(["Office Assistant"]);
+    expect(await titles({ search: "fresher assistant", experienceLevel: "5+ Year" })).toEqual([]);
+  });
+
+  test("a phrase naming a type finds the listings of that type: 'part time assistant' finds the part-time one", async () => {
+    expect(await titles({ search: "part time assistant" })).toEqual(["Sales Assistant"]);
+    expect(await titles({ search: "contract assistant", employmentType: "Contract" })).toEqual(["Field Assistant"]);
+    expect(await titles({ search: "contract assistant", employmentType: "Full-time" })).toEqual([]);
+  });
+
+  test("with another level chosen, each level's option still counts what the word finds at that level", async () => {
+    const { optionCounts, total } = await server.services.jobs.searchJobsWithOptionCounts(
+      jobSearchSchema.parse({ search: "fresher", experienceLevel: "0-3 Year" }),
+    );
+    expect(total).toBe(1);
+    expect(optionCounts.experienceLevel?.Fresher).toEqual({ total: 1, totalIsExact: true });
+    expect(optionCounts.experienceLevel?.["0-3 Year"]).toEqual({ total: 1, totalIsExact: true });
+    expect(optionCounts.experienceLevel?.["5+ Year"]).toEqual({ total: 0, totalIsExact: true });
+  });
+});
