@@ -11,19 +11,23 @@ import { lexemeWords, type SearchQuery } from "#server/jobs/query.ts";
 export function editDistance(a: string, b: string): number {
   const x = [...a];
   const y = [...b];
-  const rows = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => i || j));
+  // Three rows of the table, reused: a search that found nothing measures each unknown word against 24 terms, twice.
+  let twoAbove = new Int32Array(y.length + 1);
+  let above = Int32Array.from({ length: y.length + 1 }, (_, j) => j);
+  let row = new Int32Array(y.length + 1);
   for (let i = 1; i <= x.length; i++) {
+    row[0] = i;
     for (let j = 1; j <= y.length; j++) {
-      const row = rows[i] as number[];
-      const above = rows[i - 1] as number[];
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        row[j] = Math.min(row[j] as number, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+        best = Math.min(best, (twoAbove[j - 2] as number) + 1);
       }
+      row[j] = best;
     }
+    [twoAbove, above, row] = [above, row, twoAbove];
   }
-  return (rows[x.length] as number[])[y.length] as number;
+  return above[y.length] as number;
 }
 
 /**
