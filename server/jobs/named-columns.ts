@@ -3,6 +3,7 @@ import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, type JobSearch } from "#shared/job
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { jobs } from "#server/db/schema.ts";
+import { lexemeWords } from "#server/jobs/query.ts";
 import type { NamedColumns } from "#server/jobs/relevance.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
@@ -21,6 +22,38 @@ const VALUES = [
 ];
 
 /**
+ * The words the levels and types are indexed as, `to_tsvector('english', job_search_text(value))` (a test checks them
+ * on both engines). English stemming changes a word's end, never its first two letters.
+ */
+export const VALUE_LEXEMES = [
+  "internship",
+  "fresher",
+  "0",
+  "-3",
+  "3",
+  "-5",
+  "5",
+  "year",
+  "full",
+  "full-tim",
+  "time",
+  "part",
+  "part-tim",
+  "contract",
+];
+
+const sameStart = (word: string, lexeme: string) =>
+  word[0] === lexeme[0] && (word.length < 2 || lexeme.length < 2 || word[1] === lexeme[1]);
+
+/**
+ * Whether a tsquery may name a level or a type: one of its words begins as one of their words. Most do not
+ * ("developer", "nurse", a misspelt word), and need not be asked: on the embedded database every statement waits its
+ * turn on the one thread.
+ */
+export const mayNameColumns = (tsquery: string): boolean =>
+  lexemeWords(tsquery).some((word) => VALUE_LEXEMES.some((lexeme) => sameStart(word, lexeme)));
+
+/**
  * Answers per tsquery, kept a day (at most 10,000): the levels and types are the code's, and what a tsquery names of
  * them depends on the English dictionary alone, so an answer never changes while the server runs.
  */
@@ -31,7 +64,9 @@ const namedBy = rememberedPerDb<Named>({ ttlMs: 86_400_000, max: 10_000 });
  * listing's words stems the values, as it did when they were among a listing's words.
  */
 export async function columnsNamed(db: Db, tsqueries: string[]): Promise<Map<string, Named>> {
-  const unknown = [...new Set(tsqueries.filter((tsquery) => namedBy.get(db, tsquery) === undefined))];
+  const unknown = [
+    ...new Set(tsqueries.filter((tsquery) => mayNameColumns(tsquery) && namedBy.get(db, tsquery) === undefined)),
+  ];
   if (unknown.length > 0) {
     const rows = await rowsOf(
       db,
