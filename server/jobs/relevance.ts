@@ -156,9 +156,9 @@ export function groupMatches(query: SearchQuery, complete: ReadonlySet<string> =
  * A matching row's tier, best first (ADR 38): 0 the exact title; 1 every group a whole word (or its form) of the
  * title, as typed or by a synonym; 2 every group in the title, by prefix; 3 every group in the title, company or
  * skills; 4 the title contains the text or each typed word inside a word ("script" in "JavaScript"); 5 anywhere else
- * (location, industry, description, or the level or type it names), or by the place alone. A synonym counts as the word typed: with only
- * the typed word whole, "js developer" ranked "Node.js Developer" (its "js" a word of the title) above every
- * "JavaScript Developer".
+ * (location, industry, description, or the level or type it names), or by the place alone. A synonym counts as the
+ * word typed: with only the typed word whole, "js developer" ranked "Node.js Developer" (its "js" a word of the title)
+ * above every "JavaScript Developer".
  */
 export function tierOf(query: SearchQuery): SQL {
   const wholeWords = everyGroup(query, false, "A");

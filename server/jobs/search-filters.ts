@@ -259,7 +259,17 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
     const words = named ? { ...query, groups: query.groups.filter((group) => group !== named.group) } : query;
     const place = named ? locationIn(named.place.values) : undefined;
     const { complete, columns } = vocabulary;
-    titleOf = (other) => textMatches(words, titleContains, { place, complete, named: namedColumns(columns, other) });
+    // Built once per level and type: the options' counts ask it for each option.
+    const built = new Map<string, SQL>();
+    titleOf = (other) => {
+      const key = `${other.experienceLevel ?? ""}|${other.employmentType ?? ""}`;
+      let title = built.get(key);
+      if (!title) {
+        title = textMatches(words, titleContains, { place, complete, named: namedColumns(columns, other) });
+        built.set(key, title);
+      }
+      return title;
+    };
     tier = tierOf(words);
     groups = [...groupMatches(words, complete, namedColumns(columns, search)), ...(place ? [place] : [])];
   }
