@@ -141,7 +141,7 @@ export function createCompanies({
       );
     },
 
-    /** An owner's address was verified, or they posted: their companies' badges are decided again. */
+    /** An owner's address was verified, or a listing of theirs made a company: their companies' badges are decided again. */
     async refreshVerificationOf({ userId }: { userId: string }): Promise<void> {
       for (const input of await listVerificationInputs(db, userId)) await refresh(input);
     },

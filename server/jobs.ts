@@ -67,8 +67,8 @@ export type ReviewSubmission = {
 /** What the jobs domain announces; the other domains listen (services.ts wires them), so jobs imports none of them. */
 export type JobHooks = {
   onSubmittedForReview?: (submission: ReviewSubmission) => Promise<void>;
-  /** A listing was posted or edited: the companies domain checks its owner's companies' verification again. */
-  onListingWritten?: (listing: { ownerId: string }) => Promise<void>;
+  /** A listing's write made its company: the companies domain decides the owner's companies' badges. */
+  onCompanyMade?: (company: { ownerId: string }) => Promise<void>;
 };
 
 /** `viewer`: who is looking, if anyone is signed in; the owner sees their listing whatever its status. */
@@ -369,21 +369,27 @@ export function createJobs({
         rateLimited(`You can post ${env.POSTS_PER_DAY} listings a day. Please try again tomorrow.`, 60 * 60);
       if (mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdmin)) {
         // Nobody reviews it yet: it goes on once the address is verified (releaseVerifiedListings).
-        const insertedId = await insertJob(
+        const written = await insertJob(
           db,
           input,
           user,
           { status: "pending", statusReason: AWAITING_VERIFICATION, heldForVerification: true },
           limit,
         );
-        if (!insertedId) throw overLimit();
-        await hooks.onListingWritten?.({ ownerId: user.id });
-        return { acknowledged: true as const, insertedId, status: "pending" as JobStatus, awaitingVerification: true };
+        if (!written) throw overLimit();
+        if (written.madeCompany) await hooks.onCompanyMade?.({ ownerId: user.id });
+        return {
+          acknowledged: true as const,
+          insertedId: written.id,
+          status: "pending" as JobStatus,
+          awaitingVerification: true,
+        };
       }
       const status = statusOfNewListing(env.MODERATION, account, isAdmin);
-      const insertedId = await insertJob(db, input, user, { status }, limit);
-      if (!insertedId) throw overLimit();
-      await hooks.onListingWritten?.({ ownerId: user.id });
+      const written = await insertJob(db, input, user, { status }, limit);
+      if (!written) throw overLimit();
+      const insertedId = written.id;
+      if (written.madeCompany) await hooks.onCompanyMade?.({ ownerId: user.id });
       if (status === "pending")
         await submitForReview({ id: insertedId, title: input.jobTitle, companyName: input.companyName }, user, false);
       return { acknowledged: true as const, insertedId, status, awaitingVerification: false };
@@ -414,7 +420,7 @@ export function createJobs({
       const status = row.heldForVerification
         ? row.status
         : statusAfterEdit(env.MODERATION, account, isAdmin, row.status);
-      const modifiedCount = await updateJobRow(
+      const { modifiedCount, madeCompany } = await updateJobRow(
         db,
         row.id,
         input,
@@ -424,7 +430,7 @@ export function createJobs({
       if (status === "pending" && row.status !== "pending") {
         await submitForReview({ id: row.id, title: input.jobTitle, companyName: input.companyName }, user, true);
       }
-      await hooks.onListingWritten?.({ ownerId: user.id });
+      if (madeCompany) await hooks.onCompanyMade?.({ ownerId: user.id });
       return { acknowledged: true as const, matchedCount: 1, modifiedCount, status };
     },
 

@@ -75,7 +75,8 @@ export function createServices({
     env,
     hooks: {
       onSubmittedForReview: (submission) => moderation.listingSubmitted(submission),
-      onListingWritten: ({ ownerId }) => companies.refreshVerificationOf({ userId: ownerId }),
+      // A company a listing made has its badge decided at once; a listing that joins one changes none of its inputs.
+      onCompanyMade: ({ ownerId }) => companies.refreshVerificationOf({ userId: ownerId }),
     },
   });
   const moderation = createModeration({ db, env, jobs });

@@ -12,6 +12,17 @@ import { inRateLimitedTransaction, type RateLimit } from "#server/rate-limit.ts"
  */
 
 /**
+ * Whether the write's listing is in a company its own statement made (migration 0018's trigger makes one for a name
+ * its owner has no company of). The statement's RETURNING reads with the snapshot the statement began with, which
+ * holds every company made before it and not the one its trigger made: a company made by another employer's write
+ * at the same moment is not held either, so the answer errs towards "made", never the other way.
+ */
+const MADE_COMPANY = sql<boolean>`NOT EXISTS (SELECT 1 FROM ${companies} WHERE ${companies.id} = ${jobs.companyId})`;
+
+/** A written listing, and whether its write made its company (so the company's badge is still to be decided). */
+export type Written = { id: string; madeCompany: boolean };
+
+/**
  * Inserts the listing, unless `limit` is given and its owner already posted `limit.max` within its window (then null).
  * The count and the insert run under a lock on the owner, so posts sent at once cannot all pass at the limit.
  */
@@ -25,8 +36,8 @@ export async function insertJob(
     heldForVerification = false,
   }: { status?: JobStatus; statusReason?: string | null; heldForVerification?: boolean } = {},
   limit?: RateLimit,
-): Promise<string | null> {
-  const insert = async (tx: Db) => {
+): Promise<Written | null> {
+  const insert = async (tx: Db): Promise<Written> => {
     const [row] = await tx
       .insert(jobs)
       .values({
@@ -37,9 +48,9 @@ export async function insertJob(
         statusReason,
         heldForVerification,
       })
-      .returning({ id: jobs.id });
+      .returning({ id: jobs.id, madeCompany: MADE_COMPANY });
     if (!row) throw new Error("Insert returned no row");
-    return row.id;
+    return row;
   };
   if (!limit) return insert(db);
   const rows = { table: jobs, key: jobs.ownerId, createdAt: jobs.createdAt };
@@ -105,8 +116,8 @@ export async function updateJobRow(
       ...(status ? { status, statusReason: null } : {}),
     })
     .where(eq(jobs.id, id))
-    .returning({ id: jobs.id });
-  return rows.length;
+    .returning({ id: jobs.id, madeCompany: MADE_COMPANY });
+  return { modifiedCount: rows.length, madeCompany: rows.some((row) => row.madeCompany) };
 }
 
 export async function deleteJobRow(db: Db, id: string) {
