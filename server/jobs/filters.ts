@@ -64,3 +64,13 @@ export const postedMicros = micros(jobs.postingDate);
 
 /** The list order, newest first: the list index's order, so a walk reads it from the start. */
 export const LIST_ORDER = sql`${jobs.postingDate} DESC, ${jobs.id} DESC`;
+
+/**
+ * The rows whose column holds one of these values; undefined for none. One value is an equality, which an index on the
+ * column walks in list order; `IN (…)` for several.
+ */
+export function columnIn(column: SQLWrapper, values: string[]): SQL | undefined {
+  const [only] = values;
+  if (only === undefined) return undefined;
+  return values.length === 1 ? sql`${column} = ${only}` : sql`${column} IN ${values}`;
+}

@@ -3,6 +3,7 @@ import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, type JobSearch } from "#shared/job
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { jobs } from "#server/db/schema.ts";
+import { columnIn } from "#server/jobs/filters.ts";
 import { lexemeWords } from "#server/jobs/query.ts";
 import type { NamedColumns } from "#server/jobs/relevance.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
@@ -90,12 +91,6 @@ export async function columnsNamed(db: Db, tsqueries: string[]): Promise<Map<str
   return new Map(tsqueries.map((tsquery) => [tsquery, namedBy.get(db, tsquery) ?? { levels: [], types: [] }]));
 }
 
-const isIn = (column: typeof jobs.experienceLevel | typeof jobs.employmentType, values: string[]): SQL | undefined => {
-  const [only] = values;
-  if (only === undefined) return undefined;
-  return values.length === 1 ? sql`${column} = ${only}` : sql`${column} IN ${values}`;
-};
-
 /**
  * The column conditions of what each group names, among the levels and types a search can show: with a level chosen,
  * a word naming another level adds nothing ("fresher" among 3-5 Year listings is found in their words alone), so the
@@ -110,8 +105,8 @@ export function namedColumns(
     const shown = (values: string[], chosen: string | undefined) =>
       chosen === undefined ? values : values.filter((value) => value === chosen);
     const parts = [
-      isIn(jobs.experienceLevel, shown(levels, search.experienceLevel)),
-      isIn(jobs.employmentType, shown(types, search.employmentType)),
+      columnIn(jobs.experienceLevel, shown(levels, search.experienceLevel)),
+      columnIn(jobs.employmentType, shown(types, search.employmentType)),
     ].filter((part): part is SQL => part !== undefined);
     if (parts.length === 0) return undefined;
     return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;

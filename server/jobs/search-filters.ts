@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { jobLocations, jobs, jobTitles, searchTerms } from "#server/db/schema.ts";
 import { estimateRows } from "#server/jobs/counts.ts";
-import { containsPattern, searchConditions } from "#server/jobs/filters.ts";
+import { columnIn, containsPattern, searchConditions } from "#server/jobs/filters.ts";
 import { EVERY_LIVE_JOB } from "#server/jobs/repository.ts";
 import { lexemeWords, parseSearchQuery, type QueryGroup, type SearchQuery, type Synonyms } from "#server/jobs/query.ts";
 import { columnsNamed, namedColumns } from "#server/jobs/named-columns.ts";
@@ -96,9 +96,7 @@ async function matchingLocations(db: Db, text: string): Promise<string[] | undef
  * `= ANY(…)` would make the planner read all of that location's listings and sort them.
  */
 export function locationIn(values: string[]): SQL {
-  const [only] = values;
-  if (only === undefined) return sql`false`;
-  return values.length === 1 ? sql`${jobs.locationLower} = ${only}` : sql`${jobs.locationLower} IN ${values}`;
+  return columnIn(jobs.locationLower, values) ?? sql`false`;
 }
 
 /**
