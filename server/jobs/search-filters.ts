@@ -47,8 +47,11 @@ async function shortTextFilter(db: Db, column: typeof jobs.title | typeof jobs.l
   return sql`(${jobs.id} IN ${ids} AND ${matches})`;
 }
 
-/** The spec's rule when no listing's title holds the text: it matches nothing, known without asking again. */
-const NO_TITLE = sql`false`;
+/**
+ * The spec's rule when no listing's title holds the text: it matches nothing, known without asking again. A text read
+ * as this alone (a word group found in no listing) finds nothing without a statement (rankedRows).
+ */
+export const NO_TITLE = sql`false`;
 
 /**
  * The spec's rule for a text of 3 characters or more: the title contains it. Asked first of the titles listings have
