@@ -1,8 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { EXACT_COUNT_LIMIT } from "#shared/job-paging.ts";
 import type { Db } from "#server/db/client.ts";
-import { rowsOf } from "#server/db/rows.ts";
+import { renderStatement, rowsOf } from "#server/db/rows.ts";
 import { withLocalSettings } from "#server/db/local-settings.ts";
 import { hasSqlState } from "#server/db/sql-state.ts";
 import { jobs } from "#server/db/schema.ts";
@@ -118,8 +117,6 @@ const QUERY_CANCELED = "57014";
  */
 const overBudget = rememberedPerDb<true>({ ttlMs: 60_000, max: 1_000 });
 
-const dialect = new PgDialect();
-
 /** An ISO time as the filters send it ("2026-10-24T08:53:11.290Z"): a date cutoff, derived from "now". */
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -128,7 +125,7 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * wrapped in `%`, so it never reads as a time.
  */
 export function sqlKey(where: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(where);
+  const { sql: text, params } = renderStatement(where);
   const minute = (value: unknown) => (typeof value === "string" && ISO_TIME.test(value) ? value.slice(0, 16) : value);
   return JSON.stringify([text, params.map(minute)]);
 }
