@@ -269,7 +269,16 @@ export const jobs = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("jobs_search_vector_idx").using("gin", t.searchVector),
+    // The words, and the filters a text search narrows by, in one text index (btree_gin, migration 0027, ADR 55).
+    index("jobs_search_filters_idx").using(
+      "gin",
+      t.searchVector,
+      t.locationLower,
+      t.experienceLevel,
+      t.employmentType,
+      t.gender,
+      t.englishLevel,
+    ),
     // The list index and the four walk indexes below it carry every filtered column as a trailing key, checked in the
     // index (migration 0025, ADR 50; included before, ADR 26), and the 1–2 character grams indexes exist: drizzle-kit
     // cannot declare either (ADR 20).
