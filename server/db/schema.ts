@@ -269,7 +269,8 @@ export const jobs = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The words, and the filters a text search narrows by, in one text index (btree_gin, migration 0027, ADR 55).
+    // On PostgreSQL the words and the filters a text search narrows by are one text index (btree_gin, migration 0027,
+    // ADR 55); the embedded database keeps the index of the words alone (jobs_search_vector_idx).
     index("jobs_search_filters_idx").using(
       "gin",
       t.searchVector,
