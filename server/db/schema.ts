@@ -259,7 +259,8 @@ export const jobs = pgTable(
     /**
      * The words a search matches (migration 0015, ADR 38), stemmed, weighted by where they stand: A title, B company and
      * skills, C location and industry, D description. The experience level and employment type are matched on their
-     * columns (migration 0026, ADR 54).
+     * columns (migration 0026, ADR 54). Kept in the row (storage main, migration 0028, ADR 58): a ranking's walk reads
+     * it for every listing it walks.
      */
     searchVector: tsvector("search_vector")
       .notNull()
