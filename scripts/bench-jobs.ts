@@ -9,7 +9,8 @@
  *    server that has been running, while no measured answer or estimate is reused. Printed, not counted;
  * 1. one visitor: each of 200 corpus queries once, in turn;
  * 2. GET /api/jobs from 8 connections over a corpus of distinct queries (250 per second of the phase, at least 600:
- *    more than the phase sends, so nothing is answered twice), with /api/health probed beside it;
+ *    more than the phase sends, so nothing is answered twice), with /api/health probed beside it, and the shapes of
+ *    query its slowest twentieth belongs to (scripts/bench/shapes.ts);
  * 3. server-rendered pages at a fixed rate, TTFB: the home page, and home with a search and filters, a later page and
  *    a job page, each a different one every time;
  * 4. the original design: downloading every listing (GET /api/all-jobs, now page by page), bytes and time.
@@ -20,6 +21,7 @@ import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
 import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { machineSpeed } from "#scripts/bench/machine.ts";
+import { byShape } from "#scripts/bench/shapes.ts";
 import { startBoard } from "#scripts/support/start-board.ts";
 
 const { values } = parseArgs({
@@ -125,6 +127,13 @@ async function main() {
     row(`GET /api/jobs, ${CONNECTIONS} connections, ${corpus.length} q.`, summarise(searches, SECONDS));
     row("  /api/health beside it", summarise(health, SECONDS));
     row("  /favicon.svg beside it", summarise(file, SECONDS));
+    // Whether the slowest twentieth is a few kinds of search or every kind alike (then it is waiting, not work).
+    console.log(`    ${"slowest 5%".padStart(10)} ${"of reqs".padStart(8)} ${"p50".padStart(9)}  shape`);
+    for (const shape of byShape(searches).slice(0, 6)) {
+      console.log(
+        `    ${shape.slowest.toString().padStart(10)} ${shape.requests.toString().padStart(8)} ${ms(shape.p50).padStart(9)}  ${shape.shape}`,
+      );
+    }
 
     // Home, home with a search and filters, a later page, a job page: each but the bare home page a different one
     // every time (searches the loaded phase did not send, jobs from across the first pages).
