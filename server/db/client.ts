@@ -37,7 +37,8 @@ const MIGRATION_LOCK_KEY = 727_001;
 /**
  * Connections a server process keeps when DATABASE_POOL_SIZE is not set: two per core, from 4 to 10 (ADR 29). More
  * connections than the cores can run at once only take turns on them, each search slower: at 1M listings under 8
- * visitors on 2 cores, 4 connections gave p95 53-65 ms and p99 66-78 ms where 10 gave 56-69 and 75-88.
+ * visitors on 2 cores, 4 connections gave p95 53-65 ms and p99 66-78 ms where 10 gave 56-69 and 75-88. Checked again
+ * with one of them left to writes (ADR 51) and the word search: 4 gave p95 75-83 ms where 5 gave 85-92, alternated.
  */
 export function defaultPoolSize(cores = os.availableParallelism()): number {
   return Math.min(10, Math.max(4, 2 * cores));
