@@ -1,7 +1,9 @@
 /**
- * `npm run seed -- --jobs N [--start K]`: inserts N deterministic synthetic listings into the configured
- * database (DATABASE_URL, or the embedded one in DATA_DIR), oldest first, in batches, with a progress line.
+ * `npm run seed -- --jobs N [--start K] [--description-words W]`: inserts N deterministic synthetic listings into the
+ * configured database (DATABASE_URL, or the embedded one in DATA_DIR), oldest first, in batches, with a progress line.
  * The same N and start always produce the same listings; --start lets you add more without repeating.
+ * --description-words adds W made-up words to each description, for listings as long as real ones: with 340, a
+ * description is about 3,300 characters long.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -38,12 +40,27 @@ async function insertBatch(db: Database["db"], rows: Parameters<typeof insertJob
 }
 
 const { values } = parseArgs({
-  options: { jobs: { type: "string", default: "1000" }, start: { type: "string", default: "0" } },
+  options: {
+    jobs: { type: "string", default: "1000" },
+    start: { type: "string", default: "0" },
+    "description-words": { type: "string", default: "0" },
+  },
 });
 const total = Number(values.jobs);
 const start = Number(values.start);
-if (!Number.isInteger(total) || total < 1 || !Number.isInteger(start) || start < 0) {
-  exitWithUsage("Usage: npm run seed -- --jobs N [--start K]   (N ≥ 1, K ≥ 0)");
+const descriptionWords = Number(values["description-words"]);
+// A description holds at most 10,000 characters; 800 made-up words of at most ten letters stay under it, so a seeded
+// listing can still be edited.
+if (
+  !Number.isInteger(total) ||
+  total < 1 ||
+  !Number.isInteger(start) ||
+  start < 0 ||
+  !Number.isInteger(descriptionWords) ||
+  descriptionWords < 0 ||
+  descriptionWords > 800
+) {
+  exitWithUsage("Usage: npm run seed -- --jobs N [--start K] [--description-words W]   (N ≥ 1, K ≥ 0, 0 ≤ W ≤ 800)");
 }
 
 runWithDatabase(async ({ database }) => {
@@ -62,7 +79,7 @@ runWithDatabase(async ({ database }) => {
   const insert = async (batch: number[]) => {
     await insertBatch(
       database.db,
-      batch.map((n) => syntheticJob(n, now)),
+      batch.map((n) => syntheticJob(n, now, { descriptionWords })),
     );
     inserted += batch.length;
     const rate = Math.round(inserted / ((Date.now() - began) / 1000 || 1));

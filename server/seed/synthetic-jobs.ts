@@ -229,11 +229,37 @@ export function withArticle(words: string): string {
   return `${/^[aeio]/i.test(words) ? "an" : "a"} ${words}`;
 }
 
+export const DESCRIPTION_VOCABULARY = 3_000;
+
+const SYLLABLES = ["ba", "ko", "ri", "mu", "te", "lo", "vi", "sa", "nu", "de", "fa", "zo", "pi", "gu", "he", "ya"];
+
+/**
+ * Made-up words for long descriptions: a vocabulary as broad as a board's (a few thousand words), none of them a word
+ * the search corpus types, so the words make listings heavier without making them match more queries. Made once, on
+ * first use.
+ */
+let vocabulary: string[] | undefined;
+function madeUpWords(): string[] {
+  if (!vocabulary) {
+    const random = mulberry32(20_261_204);
+    const words = new Set<string>();
+    while (words.size < DESCRIPTION_VOCABULARY) {
+      const syllables = 3 + Math.floor(random() * 3);
+      words.add(Array.from({ length: syllables }, () => pick(random, SYLLABLES)).join(""));
+    }
+    vocabulary = [...words];
+  }
+  return vocabulary;
+}
+
 /**
  * The i-th synthetic listing: varied titles, companies, cities, enums and salaries, with posting dates
- * spread over the 60 days before `now` (so about half are live and half expired).
+ * spread over the 60 days before `now` (so about half are live and half expired). `descriptionWords`: a paragraph of
+ * that many words added to the description, drawn from DESCRIPTION_VOCABULARY made-up ones. The seed's descriptions are
+ * about 220 characters and real ones about 3,300 (340 of these words make that); a benchmark of short listings understates what a
+ * search costs (ADR 57, 58). The other fields are the same with or without it.
  */
-export function syntheticJob(i: number, now: Date): JobValues {
+export function syntheticJob(i: number, now: Date, { descriptionWords = 0 } = {}): JobValues {
   const random = mulberry32(i * 2654435761);
   const role = pick(random, ROLES);
   const company = pick(random, COMPANIES);
@@ -268,6 +294,7 @@ export function syntheticJob(i: number, now: Date): JobValues {
       `${company} is hiring ${withArticle(title)} for our ${city === "Remote" ? "remote" : city} team.`,
       `You will work with a small, friendly team and own your work from the first week.`,
       `We offer a clear growth path, health cover and flexible hours.`,
+      ...(descriptionWords > 0 ? [longParagraph(i, descriptionWords)] : []),
     ].join("\n"),
     companyDescription: `${company} is ${withArticle(role.industry.toLowerCase())} company founded to make everyday work simpler for its customers across India.`,
     responsibilities: [
@@ -301,4 +328,17 @@ export function syntheticJob(i: number, now: Date): JobValues {
     companyInstagram: random() < 0.4 ? `https://www.instagram.com/${slug(company)}` : null,
     companyTwitter: random() < 0.5 ? `https://twitter.com/${slug(company).replace(/-/g, "")}` : null,
   };
+}
+
+/** `count` made-up words for the i-th listing, from a generator of their own, as sentences of about twelve words. */
+function longParagraph(i: number, count: number): string {
+  const words = madeUpWords();
+  const draw = mulberry32(i * 2654435761 + 2);
+  const chosen = Array.from({ length: count }, () => pick(draw, words));
+  const sentences: string[] = [];
+  for (let at = 0; at < chosen.length; at += 12) {
+    const sentence = chosen.slice(at, at + 12).join(" ");
+    sentences.push(`${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`);
+  }
+  return sentences.join(" ");
 }

@@ -216,6 +216,25 @@ describe.each(engines)("npm run seed on %s", (engine) => {
     expect(new Set(after.map((row) => row.applyLink)).size).toBe(45);
   });
 
+  test("--description-words makes listings as long as real ones, and leaves the rest of them as without it", async () => {
+    const long = await runSeed(["--jobs", "2", "--start", "45", "--description-words", "340"], target.env);
+    expect(long.code, long.output).toBe(0);
+    const added = (await readRows()).filter((row) => /-4[67]$/.test(row.applyLink ?? ""));
+    expect(added).toHaveLength(2);
+    for (const row of added) {
+      const plain = syntheticJob(Number(row.applyLink?.split("-").at(-1)), new Date(startedAt));
+      expect(row.description.startsWith(plain.description)).toBe(true);
+      expect(row.description.length).toBeGreaterThan(3_000);
+      expect(row.title).toBe(plain.title);
+    }
+  });
+
+  test.each([["-1"], ["801"], ["some"]])("--description-words=%s is refused with the usage line", async (value) => {
+    const run = await runSeed(["--jobs", "1", `--description-words=${value}`], target.env);
+    expect(run.code).toBe(2);
+    expect(run.output).toMatch(/--description-words W/);
+  });
+
   test.each([["0"], ["-3"], ["many"], ["2.5"]])(
     "--jobs=%s is refused with the usage line and exit code 2",
     async (value) => {

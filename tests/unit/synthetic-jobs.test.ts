@@ -56,3 +56,21 @@ test('seeded sentences take "an" before a vowel: an advertising company, an Inte
     );
   }
 });
+
+test("long descriptions add that many made-up words and change nothing else of a listing", () => {
+  const short = syntheticJob(7, NOW);
+  const long = syntheticJob(7, NOW, { descriptionWords: 420 });
+  expect({ ...long, description: short.description }).toEqual(short);
+  expect(long.description.startsWith(short.description)).toBe(true);
+  const added = long.description.slice(short.description.length).trim();
+  expect(added.split(/\s+/)).toHaveLength(420);
+  // As long as a real listing's (about 3,300 characters), and the same every time.
+  expect(long.description.length).toBeGreaterThan(3_000);
+  expect(syntheticJob(7, NOW, { descriptionWords: 420 }).description).toBe(long.description);
+});
+
+test("the longest seeded description still fits the form's 10,000 characters", () => {
+  for (let i = 1; i <= 50; i++) {
+    expect(syntheticJob(i, NOW, { descriptionWords: 800 }).description.length).toBeLessThanOrEqual(10_000);
+  }
+});
