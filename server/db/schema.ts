@@ -23,6 +23,12 @@ import { JOB_STATUSES } from "#shared/moderation.ts";
 
 /** PostgreSQL's text-search vector; only ever computed by the database (a generated column), never read by the app. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** Read as PostgreSQL's text of the array: only the search's statements use the bits, inside PostgreSQL. */
+const wordBits = customType<{ data: string }>({ dataType: () => "bigint[]" });
+
+/** A listing's words as search_vector holds them (migration 0026); word_bits summarises the same. */
+const LISTING_WORDS =
+  "setweight(to_tsvector('english'::regconfig, job_search_text(title)), 'A') || setweight(to_tsvector('english'::regconfig, job_search_text(company_name || ' ' || (skills::text))), 'B') || setweight(to_tsvector('english'::regconfig, job_search_text(location || ' ' || industry)), 'C') || setweight(to_tsvector('english'::regconfig, job_search_text(description)), 'D')";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -262,11 +268,14 @@ export const jobs = pgTable(
      * columns (migration 0026, ADR 54). Kept in the row (storage main, migration 0028, ADR 58): a ranking's walk reads
      * it for every listing it walks.
      */
-    searchVector: tsvector("search_vector")
+    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(sql.raw(LISTING_WORDS)),
+    /**
+     * A summary of the words, included in the walk indexes (migration 0029, ADR 59): 1,024 bits, one set for each
+     * lexeme's hash. A walk rules out a listing whose bits lack a searched word without reading its row.
+     */
+    wordBits: wordBits("word_bits")
       .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, job_search_text(title)), 'A') || setweight(to_tsvector('english'::regconfig, job_search_text(company_name || ' ' || (skills::text))), 'B') || setweight(to_tsvector('english'::regconfig, job_search_text(location || ' ' || industry)), 'C') || setweight(to_tsvector('english'::regconfig, job_search_text(description)), 'D')`,
-      ),
+      .generatedAlwaysAs(sql.raw(`job_word_bits(${LISTING_WORDS})`)),
     ...timestamps,
   },
   (t) => [

@@ -11,6 +11,7 @@ import {
   jobRowFrom,
   readingText,
   textFirst,
+  walkedWords,
   walkOf,
   WIRE_SELECT,
   type Reader,
@@ -96,7 +97,7 @@ async function withoutEmptyGroups(db: Db, text: TextConditions): Promise<TextCon
     }
     return false;
   });
-  return empty ? { ...text, matches: titleContains, groups: [] } : text;
+  return empty ? { ...text, matches: titleContains, candidates: titleContains, groups: [] } : text;
 }
 
 /**
@@ -146,7 +147,7 @@ export async function rankedRows(
             sql` UNION ALL `,
           )} ORDER BY posting_date DESC, id DESC LIMIT ${RANKING_WALK}`
         : walk(values.length === 1 ? at(values[0] as string) : text.others);
-    newest = sql`SELECT ${columns} FROM (${newestWalked}) AS jobs WHERE ${text.matches}
+    newest = sql`SELECT ${columns} FROM (${walkedWords(newestWalked, text.candidates)}) AS jobs WHERE ${text.matches}
       ORDER BY ${LIST_ORDER} LIMIT ${RANKED_MATCHES}`;
   }
   const rankedPage = (reader: Reader) =>

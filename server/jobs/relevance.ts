@@ -43,17 +43,18 @@ type Weights = "" | "A" | "AB";
  * two-word search of common words: 250–400 ms by prefix at 1M).
  */
 function term(word: string, prefix: boolean, weights: Weights, complete: ReadonlySet<string>): string {
-  const byPrefix = prefix && [...word].length >= 3 && !complete.has(word);
+  const byPrefix = isPrefix(word, prefix, complete);
   return byPrefix || weights ? `${word}:${byPrefix ? "*" : ""}${weights}` : word;
 }
 
-/** One way of saying a group: a word, or a phrase whose words follow each other (its last word by prefix). */
-function alternativeQuery(
-  phrase: string,
-  prefix: boolean,
-  weights: Weights,
-  complete: ReadonlySet<string>,
-): string | undefined {
+const isPrefix = (word: string, prefix: boolean, complete: ReadonlySet<string>) =>
+  prefix && [...word].length >= 3 && !complete.has(word);
+
+/**
+ * One way of saying a group as its words, each asked by prefix or not: a word, or a phrase whose words follow each other
+ * (its last word by prefix). Undefined when it has no word the dictionary keeps.
+ */
+function alternativeTerms(phrase: string, prefix: boolean): { word: string; prefix: boolean }[] | undefined {
   // "%", "_" and "\\" are typed as wildcards elsewhere: here they are literal, so such a word is looked for in the title
   // as text only. Other signs make a word exact ("100%" is not "1000", "c++" is the word "c").
   if (/[%_\\]/.test(phrase)) return undefined;
@@ -61,8 +62,19 @@ function alternativeQuery(
   const byPrefix = prefix && /^[\p{L}\p{N}\s]+$/u.test(text);
   const words = lexemeWords(text).filter((word) => !STOP_WORDS.has(word));
   if (words.length === 0) return undefined;
-  if (words.length === 1) return term(words[0] as string, byPrefix, weights, complete);
-  return `(${words.map((word, i) => term(word, byPrefix && i === words.length - 1, weights, complete)).join(" <-> ")})`;
+  return words.map((word, i) => ({ word, prefix: byPrefix && i === words.length - 1 }));
+}
+
+/** One way of saying a group as a tsquery text. */
+function alternativeQuery(
+  phrase: string,
+  prefix: boolean,
+  weights: Weights,
+  complete: ReadonlySet<string>,
+): string | undefined {
+  const terms = alternativeTerms(phrase, prefix)?.map((t) => term(t.word, t.prefix, weights, complete));
+  if (!terms) return undefined;
+  return terms.length === 1 ? (terms[0] as string) : `(${terms.join(" <-> ")})`;
 }
 
 /**
@@ -119,36 +131,80 @@ export const groupTsqueries = (query: SearchQuery, complete: ReadonlySet<string>
  * words or column. A group with no dictionary word ("100%", "qa_") is looked for inside the title. `titleContains` is
  * the spec's rule as the caller computes it (short texts go through the grams index, ADR 20).
  */
-export function textMatches(
-  query: SearchQuery,
-  titleContains: SQL,
-  { place, complete = NONE, named }: { place?: SQL; complete?: ReadonlySet<string>; named?: NamedColumns } = {},
-): SQL {
+export function textMatches(query: SearchQuery, titleContains: SQL, options: TextOptions = {}): SQL {
   const parts: SQL[] = [];
   const words: string[] = [];
-  for (const group of query.groups) {
-    const tsquery = groupQuery(group, true, "", complete);
-    const column = tsquery ? named?.(tsquery) : undefined;
-    if (tsquery && column) parts.push(or([matches(tsquery), column]));
-    else if (tsquery) words.push(tsquery);
-    else if (findsInTitle(group.typed)) parts.push(sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}`);
-    else parts.push(sql`false`);
+  for (const part of groupParts(query, options)) {
+    if (part.tsquery === undefined) parts.push(part.inTitle);
+    else if (part.column) parts.push(or([matches(part.tsquery), part.column]));
+    else words.push(part.tsquery);
   }
   if (words.length > 0) parts.unshift(matches(words.join(" & ")));
-  if (place) parts.push(place);
+  if (options.place) parts.push(options.place);
   return parts.length > 0 ? or([titleContains, and(parts)]) : titleContains;
 }
+
+/**
+ * What the walk indexes can tell of textMatches from their word bits (ADR 59), the words themselves unread: the same
+ * conditions, each group's words asked of the bits. Every listing textMatches finds passes it, so a walk reads the
+ * words of only the listings that pass.
+ */
+export function textCandidates(query: SearchQuery, titleContains: SQL, options: TextOptions = {}): SQL {
+  const parts = groupParts(query, options).map((part) => {
+    if (part.tsquery === undefined) return part.inTitle;
+    const bits = groupBits(part.group, options.complete ?? NONE);
+    return part.column ? or([bits, part.column]) : bits;
+  });
+  if (options.place) parts.push(options.place);
+  return parts.length > 0 ? or([titleContains, and(parts)]) : titleContains;
+}
+
+type TextOptions = { place?: SQL; complete?: ReadonlySet<string>; named?: NamedColumns };
+
+/**
+ * Each group as a text's conditions read it: its tsquery and the level or type it names, or, with no dictionary word,
+ * the title condition it stands for.
+ */
+function groupParts({ groups }: SearchQuery, { complete = NONE, named }: TextOptions) {
+  return groups.map((group) => {
+    const tsquery = groupQuery(group, true, "", complete);
+    if (tsquery === undefined) {
+      const inTitle = findsInTitle(group.typed)
+        ? sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}`
+        : sql`false`;
+      return { group, tsquery, inTitle };
+    }
+    return { group, tsquery, column: named?.(tsquery) };
+  });
+}
+
+/**
+ * A group as the word bits tell it: some alternative each of whose exact words has its bit set. A word by prefix has
+ * no bit of its own (the bits hold whole lexemes), so it rules nothing out; nor does a word that is not one lexeme
+ * (job_word_bit is null). Implied by the group's tsquery, so it rules out no listing the group matches.
+ */
+function groupBits(group: QueryGroup, complete: ReadonlySet<string>): SQL {
+  const alternatives = group.alternatives
+    .map((alternative, i) => alternativeTerms(alternative, !group.quoted && i === 0))
+    .filter((terms) => terms !== undefined);
+  return or(
+    alternatives.map((terms) =>
+      and(terms.filter((t) => !isPrefix(t.word, t.prefix, complete)).map((t) => hasWord(t.word))),
+    ),
+  );
+}
+
+/** The bit of a word's lexeme, computed once as the statement is planned (job_word_bit is immutable). */
+const hasWord = (word: string) => sql`job_has_word(${jobs.wordBits}, job_word_bit(${word}))`;
 
 /**
  * Each group's own condition as textMatches reads it, for the planner to estimate alone: the rows matching the rarest
  * group bound the words' matches from above, where the estimate of the groups ANDed takes them as independent (ADR 38).
  */
 export function groupMatches(query: SearchQuery, complete: ReadonlySet<string> = NONE, named?: NamedColumns): SQL[] {
-  return query.groups.map((group) => {
-    const tsquery = groupQuery(group, true, "", complete);
-    const column = tsquery ? named?.(tsquery) : undefined;
-    if (tsquery) return column ? or([matches(tsquery), column]) : matches(tsquery);
-    return findsInTitle(group.typed) ? sql`${jobs.titleLower} LIKE ${containsPattern(group.typed)}` : sql`false`;
+  return groupParts(query, { complete, named }).map((part) => {
+    if (part.tsquery === undefined) return part.inTitle;
+    return part.column ? or([matches(part.tsquery), part.column]) : matches(part.tsquery);
   });
 }
 

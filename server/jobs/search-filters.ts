@@ -8,7 +8,14 @@ import { columnIn, containsPattern, searchConditions } from "#server/jobs/filter
 import { EVERY_LIVE_JOB } from "#server/jobs/repository.ts";
 import { lexemeWords, parseSearchQuery, type QueryGroup, type SearchQuery, type Synonyms } from "#server/jobs/query.ts";
 import { columnsNamed, namedColumns } from "#server/jobs/named-columns.ts";
-import { asIndexed, groupMatches, groupTsqueries, textMatches, tierOf } from "#server/jobs/relevance.ts";
+import {
+  asIndexed,
+  groupMatches,
+  groupTsqueries,
+  textCandidates,
+  textMatches,
+  tierOf,
+} from "#server/jobs/relevance.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
 
 /*
@@ -125,6 +132,11 @@ export type TextConditions = {
   others: SQL;
   othersAt?: (value: string) => SQL;
   matches: SQL;
+  /**
+   * What the walk indexes can tell of `matches` from their word bits (textCandidates, ADR 59): every listing that
+   * matches passes it, so a walk reads the words of the listings that pass only.
+   */
+  candidates: SQL;
   groups: SQL[];
   /**
    * The spec's rule alone (the title contains the text), for its estimate; undefined for a 1–2 character text, whose
@@ -255,6 +267,7 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
   // The text's conditions with another search's level and type: an option's count reads the text as that search would.
   let titleOf: (other: JobSearch) => SQL | undefined = () => undefined;
   let tier: SQL | undefined;
+  let candidates: SQL | undefined;
   let groups: SQL[] = [];
   if (query && titleContains && vocabulary) {
     const words = named ? { ...query, groups: query.groups.filter((group) => group !== named.group) } : query;
@@ -272,6 +285,7 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
       return title;
     };
     tier = tierOf(words);
+    candidates = textCandidates(words, titleContains, { place, complete, named: namedColumns(columns, search) });
     groups = [...groupMatches(words, complete, namedColumns(columns, search)), ...(place ? [place] : [])];
   }
   const title = titleOf(search);
@@ -294,6 +308,7 @@ export async function searchFilters(db: Db, search: JobSearch, now: Date, text: 
             others,
             othersAt,
             matches: title,
+            candidates: candidates ?? title,
             groups,
             filtered,
             ...(titleContains && !shortSearch ? { titleContains } : {}),

@@ -61,7 +61,7 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
-  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads, the apply method the seed leaves unset, the demo mark, the expiry reminder sent, the company it joined) is not the seed's.
+  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads and their bits, the apply method the seed leaves unset, the demo mark, the expiry reminder sent, the company it joined) is not the seed's.
   const {
     id: _id,
     createdAt: _c,
@@ -74,6 +74,7 @@ const content = (row: Record<string, unknown>) => {
     publishedAt: _pa,
     titleLower: _tl,
     searchVector: _sv,
+    wordBits: _wb,
     applyMethod: _am,
     locationLower: _ll,
     demo: _d,

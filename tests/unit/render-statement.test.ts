@@ -5,9 +5,9 @@ import { jobSearchSchema } from "#shared/job.ts";
 import { renderStatement } from "#server/db/rows.ts";
 import { jobs } from "#server/db/schema.ts";
 import { columnIn, searchConditions } from "#server/jobs/filters.ts";
-import { textFirst, walkOf, WIRE_SELECT } from "#server/jobs/page-rows.ts";
+import { textFirst, walkedWords, walkOf, WIRE_SELECT } from "#server/jobs/page-rows.ts";
 import { loadSynonyms, parseSearchQuery } from "#server/jobs/query.ts";
-import { groupMatches, textMatches, tierOf } from "#server/jobs/relevance.ts";
+import { groupMatches, textCandidates, textMatches, tierOf } from "#server/jobs/relevance.ts";
 
 const dialect = new PgDialect();
 /** drizzle's text and parameters (its typings are not sent: `pg` takes none). */
@@ -23,11 +23,14 @@ function searchStatements(text: string, filters: Record<string, string> = {}): S
   const search = jobSearchSchema.parse({ search: text, ...filters });
   const query = parseSearchQuery(text, synonyms);
   const title = sql`${jobs.titleLower} LIKE lower(${`%${text}%`})`;
-  const matches = textMatches(query, title, { complete: new Set(["developer"]) });
+  const complete = new Set(["developer"]);
+  const matches = textMatches(query, title, { complete });
+  const candidates = textCandidates(query, title, { complete });
   const others = searchConditions({ ...search, search: undefined }, now);
-  const conditions = { others, matches, groups: groupMatches(query), filtered: true, titleContains: title };
+  const conditions = { others, matches, candidates, groups: groupMatches(query), filtered: true, titleContains: title };
   return [
-    sql`SELECT ${WIRE_SELECT}, ${tierOf(query)} AS tier FROM (${walkOf(others, 4000)}) AS jobs WHERE ${matches}`,
+    sql`SELECT ${WIRE_SELECT}, ${tierOf(query)} AS tier
+      FROM (${walkedWords(walkOf(others, 4000), candidates)}) AS jobs WHERE ${matches}`,
     sql`WITH ${textFirst(conditions)} SELECT id FROM matches AS jobs WHERE ${others} LIMIT ${11} OFFSET ${0}`,
     searchConditions(search, now, { title: matches, location: columnIn(jobs.locationLower, ["pune", "mumbai"]) }),
   ];

@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { afterEach, expect, test } from "vitest";
+import { rowsOf } from "#server/db/rows.ts";
+import { jobs } from "#server/db/schema.ts";
+import { JOIN_COMPANY_BY_NAME } from "#server/jobs.ts";
+import { containsPattern } from "#server/jobs/filters.ts";
+import { loadSynonyms, parseSearchQuery } from "#server/jobs/query.ts";
+import { textCandidates, textMatches } from "#server/jobs/relevance.ts";
+import { syntheticJob } from "#server/seed.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
+import { engines } from "#tests/support/engines.ts";
+
+let testDatabase: TestDatabase | undefined;
+afterEach(() => testDatabase?.drop());
+
+/** Listings whose words take every path to the text index: synonyms, phrases, compounds, signs, numbers, accents. */
+const LISTINGS = [
+  {
+    title: "Senior React Frontend Developer",
+    skills: ["React", "TypeScript"],
+    description: "Build our e-commerce front end.",
+  },
+  { title: "JavaScript Developer", skills: ["Node.js"], description: "Node.js services on Kubernetes." },
+  { title: "Machine Learning Engineer", skills: ["Python"], description: "Models for our recruiters." },
+  { title: "Chartered Accountant, 100% Remote", skills: ["Tally"], description: "Audit and GST, 100% remote." },
+  { title: "Staff Nurse", skills: ["Patient care"], description: "Nursing in the ICU, night shifts." },
+  { title: "C++ Developer", skills: ["C++", "C#", ".NET"], description: "Low-latency systems." },
+  { title: "Human Resources Recruiter", skills: ["Hiring"], description: "Fresher roles, wfh." },
+  { title: "Role 07", skills: ["Excel"], description: "Café operations and the weekly rota." },
+  { title: "Graphic Designer", skills: ["Figma"], description: "Brand work for Infosys." },
+];
+
+const QUERIES = [
+  "developer react",
+  "js developer",
+  "k8s",
+  "ml engineer",
+  "front end developer",
+  "c++",
+  "c# .net",
+  "e-commerce",
+  "nursing",
+  "nurses",
+  "the developer",
+  "eng",
+  "kubern",
+  "figm brand",
+  "ca",
+  "hr recruiter",
+  "node.js",
+  "100%",
+  "café",
+  "role 07",
+  '"machine learning"',
+  "figma infosys",
+  "designer graphic",
+  "recruiter fresher wfh",
+];
+
+async function seedListings(db: TestDatabase["database"]["db"]) {
+  const now = new Date();
+  await db
+    .insert(jobs)
+    .values(LISTINGS.map((listing, i) => ({ ...syntheticJob(i, now), ...listing, companyId: JOIN_COMPANY_BY_NAME })));
+}
+
+const count = async (db: TestDatabase["database"]["db"], where: ReturnType<typeof sql>) =>
+  Number((await rowsOf(db, sql`SELECT count(*) AS n FROM ${jobs} WHERE ${where}`))[0]?.n);
+
+test.each(engines)("on %s every word of a listing has its bit set", async (engine) => {
+  testDatabase = await createTestDatabase(engine);
+  const { db } = testDatabase.database;
+  await seedListings(db);
+  const [row] = await rowsOf(
+    db,
+    sql`SELECT count(*) AS words, bool_and(job_has_word(word_bits, hashtext(lexeme) & 1023)) AS all_set
+      FROM ${jobs}, unnest(tsvector_to_array(search_vector)) AS lexeme`,
+  );
+  expect(Number(row?.words)).toBeGreaterThan(100);
+  expect(row?.all_set).toBe(true);
+});
+
+test.each(engines)(
+  "on %s the word bits rule out no listing a search matches, and rule out the others",
+  async (engine) => {
+    testDatabase = await createTestDatabase(engine);
+    const { db } = testDatabase.database;
+    await seedListings(db);
+    const synonyms = loadSynonyms();
+    let ruledOut = 0;
+    const missed: string[] = [];
+    const unfound: string[] = [];
+    for (const text of QUERIES) {
+      const query = parseSearchQuery(text, synonyms);
+      for (const complete of [new Set<string>(), new Set(query.groups.flatMap((group) => group.alternatives))]) {
+        const title = sql`${jobs.titleLower} LIKE ${containsPattern(text)}`;
+        const matches = textMatches(query, title, { complete });
+        const candidates = textCandidates(query, title, { complete });
+        if ((await count(db, sql`${matches} AND NOT ${candidates}`)) > 0) missed.push(text);
+        if (complete.size === 0 && (await count(db, matches)) === 0) unfound.push(text);
+        ruledOut += await count(db, sql`NOT ${candidates}`);
+      }
+    }
+    expect(missed).toEqual([]);
+    // Each query finds a listing as typed (its words by prefix), so each could have been missed.
+    expect(unfound).toEqual([]);
+    // The bits tell most listings apart: each query rules out most of the nine.
+    expect(ruledOut).toBeGreaterThan(QUERIES.length * 2 * (LISTINGS.length / 2));
+  },
+);
