@@ -23,8 +23,14 @@ import { JOB_STATUSES } from "#shared/moderation.ts";
 
 /** PostgreSQL's text-search vector; only ever computed by the database (a generated column), never read by the app. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-/** Read as PostgreSQL's text of the array: only the search's statements use the bits, inside PostgreSQL. */
-const wordBits = customType<{ data: string }>({ dataType: () => "bigint[]" });
+/**
+ * Read as decimal strings: only the search's statements use the bits, inside PostgreSQL, and the drivers hand them over
+ * differently (pg as strings, PGlite as numbers and bigints).
+ */
+const wordBits = customType<{ data: string[]; driverData: unknown[] }>({
+  dataType: () => "bigint[]",
+  fromDriver: (value) => value.map(String),
+});
 
 /** A listing's words as search_vector holds them (migration 0026); word_bits summarises the same. */
 const LISTING_WORDS =

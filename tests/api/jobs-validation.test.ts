@@ -311,12 +311,13 @@ describe.each(engines)("job validation on %s", (engine) => {
         ...before,
         title: "Lead Frontend Developer",
         titleLower: "lead frontend developer",
-        // The words a search reads follow the title (ADR 38).
+        // The words a search reads follow the title (ADR 38), and their bits with them (ADR 59).
         searchVector: expect.stringContaining("'lead':1A"),
-        wordBits: expect.any(String),
+        wordBits: expect.any(Array),
         maxSalary: 75000,
         updatedAt: expect.any(Date),
       });
+      expect(after?.wordBits).not.toEqual(before?.wordBits);
       expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
     });
 
