@@ -65,15 +65,21 @@ async function followCursor(
   return seen;
 }
 
+/** A test server holding `board`, each listing `age` old and otherwise neutral. */
+async function serveBoard(engine: (typeof engines)[number], board: Listing[]): Promise<TestServer> {
+  const server = await startTestServer({ engine });
+  const now = Date.now();
+  await insertJobsBulk(
+    server.services.database.db,
+    board.map(({ age, ...listing }, i) => ({ ...neutral(i, now), ...listing, postingDate: new Date(now - age) })),
+  );
+  return server;
+}
+
 describe.each(engines)("search relevance over the API on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ engine });
-    const now = Date.now();
-    await insertJobsBulk(
-      server.services.database.db,
-      BOARD.map(({ age, ...listing }, i) => ({ ...neutral(i, now), ...listing, postingDate: new Date(now - age) })),
-    );
+    server = await serveBoard(engine, BOARD);
   });
   afterAll(() => server.close());
 
@@ -369,6 +375,42 @@ describe.each(engines)("ranking a word most listings hold on %s", (engine) => {
       )
     ).flat();
     expect(byPage).toEqual(byCursor);
+  });
+});
+
+/** Forms of a word in the title and elsewhere, a stem that starts another, and a company a list word starts. */
+const FORMS_BOARD: Listing[] = [
+  { title: "Teaching Assistant", age: 1 * HOUR },
+  { title: "Office Coordinator", skills: ["Teacher training"], age: 2 * HOUR },
+  { title: "Graphic Designer", age: 3 * HOUR },
+  { title: "Brand Consultant", description: "Works beside our designer team.", age: 4 * HOUR },
+  { title: "Accounts Assistant", companyName: "Sreenivas Traders", age: 5 * HOUR },
+  { title: "Site Reliability Engineer", age: 6 * HOUR },
+];
+
+describe.each(engines)("word forms and the synonym list's words on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await serveBoard(engine, FORMS_BOARD);
+  });
+  afterAll(() => server.close());
+
+  async function titles(search: string) {
+    const { status, json } = await api(server.url, `/api/jobs?${new URLSearchParams({ search, limit: "100" })}`);
+    expect(status, JSON.stringify(json)).toBe(200);
+    return (json as { jobTitle: string }[]).map((job) => job.jobTitle).sort();
+  }
+
+  test("a plural finds every form of the word, in the title and in the description: 'designers'", async () => {
+    expect(await titles("designers")).toEqual(["Brand Consultant", "Graphic Designer"]);
+  });
+
+  test("a word whose stem starts a word of another stem still finds it: 'teach' finds 'Teacher training'", async () => {
+    expect(await titles("teach")).toEqual(["Office Coordinator", "Teaching Assistant"]);
+  });
+
+  test("a word of the synonym list is a whole word: 'sre' finds the Site Reliability Engineer, not Sreenivas Traders", async () => {
+    expect(await titles("sre")).toEqual(["Site Reliability Engineer"]);
   });
 });
 
