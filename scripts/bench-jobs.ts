@@ -9,8 +9,9 @@
  *    server that has been running, while no measured answer or estimate is reused. Printed, not counted;
  * 1. one visitor: each of 200 corpus queries once, in turn;
  * 2. GET /api/jobs from 8 connections over a corpus of distinct queries (250 per second of the phase, at least 600:
- *    more than the phase sends, so nothing is answered twice), with /api/health probed beside it, and the shapes of
- *    query its slowest twentieth belongs to (scripts/bench/shapes.ts);
+ *    more than the phase sends, so nothing is answered twice), with /api/health probed beside it, the CPU a search of
+ *    the server and of PostgreSQL (scripts/bench/cpu.ts), and the shapes of query its slowest twentieth belongs to
+ *    (scripts/bench/shapes.ts);
  * 3. server-rendered pages at a fixed rate, TTFB: the home page, and home with a search and filters, a later page and
  *    a job page, each a different one every time;
  * 4. the original design: downloading every listing (GET /api/all-jobs, now page by page), bytes and time.
@@ -19,6 +20,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
+import { postgresCpuSeconds } from "#scripts/bench/cpu.ts";
 import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { machineSpeed } from "#scripts/bench/machine.ts";
 import { byShape } from "#scripts/bench/shapes.ts";
@@ -121,12 +123,25 @@ async function main() {
     const health: Sample[] = [];
     const file: Sample[] = [];
     const probes = Promise.all([besideSearches("/api/health", health), besideSearches("/favicon.svg", file)]);
+    // Without DATABASE_URL the database is the server's embedded one, and its CPU is the server's.
+    const postgresCpu = () => (process.env.DATABASE_URL ? postgresCpuSeconds() : undefined);
+    const cpuBefore = { server: started?.cpuSeconds(), postgres: postgresCpu() };
     const searches = await closedLoop(CONNECTIONS, SECONDS, () => `${url}${corpus[cursor++ % corpus.length]}`);
+    const cpuAfter = { server: started?.cpuSeconds(), postgres: postgresCpu() };
     searching = false;
     await probes;
     row(`GET /api/jobs, ${CONNECTIONS} connections, ${corpus.length} q.`, summarise(searches, SECONDS));
     row("  /api/health beside it", summarise(health, SECONDS));
     row("  /favicon.svg beside it", summarise(file, SECONDS));
+    // The probes beside the searches are counted in too: about one request in twelve, and cheap ones.
+    const perSearch = (before?: number, after?: number) =>
+      before === undefined || after === undefined ? "not read" : ms(((after - before) * 1000) / searches.length);
+    const database = process.env.DATABASE_URL
+      ? `PostgreSQL ${perSearch(cpuBefore.postgres, cpuAfter.postgres)} (this machine's postgres processes, all databases)`
+      : "the embedded database's within the server's";
+    console.log(
+      `  CPU a search: server ${perSearch(cpuBefore.server, cpuAfter.server)}${values.url ? " (started elsewhere)" : ""}, ${database}`,
+    );
     // Whether the slowest twentieth is a few kinds of search or every kind alike (then it is waiting, not work).
     console.log(`    ${"slowest 5%".padStart(10)} ${"of reqs".padStart(8)} ${"p50".padStart(9)}  shape`);
     for (const shape of byShape(searches).slice(0, 6)) {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import { createServer } from "node:net";
+import { cpuSecondsOf } from "#scripts/bench/cpu.ts";
 
 export type StartedBoard = {
   url: string;
@@ -8,13 +8,6 @@ export type StartedBoard = {
   /** CPU seconds the server's process has used so far (user and system), from /proc. */
   cpuSeconds: () => number;
 };
-
-/** utime and stime, fields 14 and 15 of /proc/PID/stat, in clock ticks (100 a second on Linux). */
-function cpuSecondsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
