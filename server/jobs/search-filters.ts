@@ -24,6 +24,7 @@ import {
   tierOf,
 } from "#server/jobs/relevance.ts";
 import { rememberedPerDb } from "#server/jobs/remembered.ts";
+import { termsStartingWith } from "#server/jobs/typos.ts";
 
 /*
  * What a search's parameters become in SQL (ADR 27, ADR 38): the spec's filters, a short text or location looked up
@@ -230,20 +231,15 @@ const wordsKnown = rememberedPerDb<boolean>({ ttlMs: 60_000, max: 10_000 });
 async function knownWords(db: Db, words: string[]): Promise<Set<string>> {
   const unknown = words.filter((word) => wordsKnown.get(db, word) === undefined);
   if (unknown.length > 0) {
-    const term = searchTerms.term;
-    const startingWith = (stem: SQL) =>
-      sql`${term} >= ${stem} COLLATE "C" AND ${term} < (${stem} || chr(1114111)) COLLATE "C"`;
     const stemOf = (word: SQLWrapper) => sql`tsvector_to_array(to_tsvector('english', ${word}))`;
+    // bool_and over the terms starting with the stem: true when there are some and every one is of that stem.
     const rows = await rowsOf(
       db,
       sql`SELECT word FROM unnest(${`{${unknown.join(",")}}`}::text[]) AS word,
           LATERAL (SELECT ${stemOf(sql`word`)} AS lexemes) AS stemmed
-        WHERE EXISTS (SELECT 1 FROM ${searchTerms} WHERE ${term} = word)
-          OR (cardinality(stemmed.lexemes) = 1
-            AND EXISTS (SELECT 1 FROM ${searchTerms}
-              WHERE ${startingWith(sql`stemmed.lexemes[1]`)} AND ${stemOf(term)} = stemmed.lexemes)
-            AND NOT EXISTS (SELECT 1 FROM ${searchTerms}
-              WHERE ${startingWith(sql`stemmed.lexemes[1]`)} AND ${stemOf(term)} <> stemmed.lexemes))`,
+        WHERE EXISTS (SELECT 1 FROM ${searchTerms} WHERE ${searchTerms.term} = word)
+          OR (SELECT bool_and(${stemOf(searchTerms.term)} = stemmed.lexemes) FROM ${searchTerms}
+            WHERE ${termsStartingWith(sql`stemmed.lexemes[1]`)})`,
     );
     const found = new Set(rows.map(({ word }) => String(word)));
     for (const word of unknown) wordsKnown.set(db, word, found.has(word));

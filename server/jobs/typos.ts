@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { searchTerms } from "#server/db/schema.ts";
@@ -60,12 +60,19 @@ async function nearestToUnknown(db: Db, words: string[]): Promise<Map<string, st
       CROSS JOIN LATERAL (SELECT ${searchTerms.term} AS term, ${searchTerms.term} <-> word AS apart FROM ${searchTerms}
         ORDER BY ${searchTerms.term} <-> word LIMIT ${NEAREST}) AS near
       WHERE NOT EXISTS (SELECT 1 FROM ${searchTerms}
-        WHERE ${searchTerms.term} >= word COLLATE "C" AND ${searchTerms.term} < (word || chr(1114111)) COLLATE "C")
+        WHERE ${termsStartingWith(sql`word`)})
       ORDER BY word, near.apart, near.term`,
   );
   for (const { word, term } of rows) nearest.set(String(word), [...(nearest.get(String(word)) ?? []), String(term)]);
   return nearest;
 }
+
+/**
+ * The stored terms that start with `prefix`: a range of the primary key, as the terms are in the C collation (migration
+ * 0015).
+ */
+export const termsStartingWith = (prefix: SQL): SQL =>
+  sql`${searchTerms.term} >= ${prefix} COLLATE "C" AND ${searchTerms.term} < (${prefix} || chr(1114111)) COLLATE "C"`;
 
 export type Correction = { query: SearchQuery; text: string };
 
