@@ -194,7 +194,7 @@ function groupBits(group: QueryGroup, complete: ReadonlySet<string>): SQL {
   );
 }
 
-/** The bit of a word's lexeme, computed once as the statement is planned (job_word_bit is immutable). */
+/** The bit of a word's lexeme, computed once as the statement is planned (job_word_bit is immutable, in plpgsql: ADR 59). */
 const hasWord = (word: string) => sql`job_has_word(${jobs.wordBits}, job_word_bit(${word}))`;
 
 /**

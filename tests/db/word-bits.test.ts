@@ -108,3 +108,25 @@ test.each(engines)(
     expect(ruledOut).toBeGreaterThan(QUERIES.length * 2 * (LISTINGS.length / 2));
   },
 );
+
+test.each(engines)(
+  "on %s a searched word's bit is the one its lexeme sets, and is a constant in the planned statement",
+  async (engine) => {
+    testDatabase = await createTestDatabase(engine);
+    const { db } = testDatabase.database;
+    const [bits] = await rowsOf(
+      db,
+      sql`SELECT job_word_bit('Developers') AS word, hashtext('develop') & 1023 AS lexeme,
+        job_word_bit('the') AS stop_word, job_word_bit('e-commerce') AS compound`,
+    );
+    expect(bits).toEqual({ word: bits?.lexeme, lexeme: expect.any(Number), stop_word: null, compound: null });
+    // Planned with the word known, the bit is folded: no call left to run for each listing walked.
+    const plan = await rowsOf(
+      db,
+      sql`EXPLAIN VERBOSE SELECT 1 FROM ${jobs} WHERE job_has_word(${jobs.wordBits}, job_word_bit(${"developer"}))`,
+    );
+    const text = plan.map((row) => String(row["QUERY PLAN"])).join("\n");
+    expect(text).toContain(`word_bits[${(Number(bits?.lexeme) >> 6) + 1}]`);
+    expect(text).not.toMatch(/job_word_bit|tsvector_to_array|hashtext/);
+  },
+);
