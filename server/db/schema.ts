@@ -301,6 +301,8 @@ export const jobs = pgTable(
     // cannot declare either (ADR 20).
     index("jobs_posting_date_idx").on(t.postingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_title_trgm_idx").using("gin", sql`${t.titleLower} gin_trgm_ops`),
+    // A text of several words held by a few titles is matched as those titles (migration 0031, ADR 47 addendum).
+    index("jobs_title_lower_idx").on(t.titleLower),
     index("jobs_location_trgm_idx").using("gin", sql`${t.locationLower} gin_trgm_ops`),
     // A filter on a value few listings have walks only those listings, in list order (ADR 26): gender and
     // employment type for their rarer values (the common one is three in four listings or more), experience for all.

@@ -74,17 +74,49 @@ export const NO_TITLE = sql`false`;
  * nothing and is left out, where the title's trigram index spent 50–130 ms at 1M finding that a common pair of words
  * ("analyst devops") is in no title. Only a text some title holds is remembered (titlesHolding): job_titles never
  * loses a title, so that answer stays true, while a title no listing had before arrives with its listing and must be
- * found from then on.
+ * found from then on. A text of several words held by a few titles is those titles (titlesListed).
  */
 async function titleContainsRule(db: Db, text: string): Promise<SQL> {
   const contains = (column: typeof jobs.titleLower | typeof jobTitles.titleLower) =>
     sql`${column} LIKE lower(${containsPattern(text)})`;
+  if (SEVERAL_WORDS.test(text.trim())) return (await titlesListed(db, text)) ?? contains(jobs.titleLower);
   if (!titlesHolding.get(db, text)) {
     const held = await rowsOf(db, sql`SELECT 1 FROM ${jobTitles} WHERE ${contains(jobTitles.titleLower)} LIMIT 1`);
     if (held.length === 0) return NO_TITLE;
     titlesHolding.set(db, text, true);
   }
   return contains(jobs.titleLower);
+}
+
+/**
+ * A character pg_trgm does not keep in a word: a text holding one is several words to the trigram index, which keeps
+ * no order between them.
+ */
+const SEVERAL_WORDS = /[^\p{L}\p{N}]/u;
+
+/** At most this many titles holding a text of several words are matched as a list; more, and the LIKE serves. */
+const LISTED_TITLES = 32;
+
+/**
+ * The rule for a text of several words as the titles that hold it (`title_lower IN (…)`, through the title's btree,
+ * migration 0031), or undefined when more than LISTED_TITLES do. The trigram index reads every listing holding each
+ * word, in any order: with one listing titled "Lead Engineer" at 1M, "lead engineer" for freshers read the 40,000
+ * titled "Lead … Engineer" and tested each (0.9 s) to find that one. Asked of job_titles each time, never remembered:
+ * a title posted a moment ago must be in the list.
+ */
+async function titlesListed(db: Db, text: string): Promise<SQL | undefined> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${jobTitles.titleLower} AS value FROM ${jobTitles}
+      WHERE ${jobTitles.titleLower} LIKE lower(${containsPattern(text)}) LIMIT ${LISTED_TITLES + 1}`,
+  );
+  if (rows.length > LISTED_TITLES) return undefined;
+  return (
+    columnIn(
+      jobs.titleLower,
+      rows.map(({ value }) => String(value)),
+    ) ?? NO_TITLE
+  );
 }
 
 /**

@@ -218,6 +218,46 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
     await db.execute(sql`DELETE FROM jobs WHERE title = 'Tofu Handler'`);
   });
 
+  test("a text of several words finds the titles holding it together, not those holding its pieces apart", async () => {
+    const db = server.services.database.db;
+    const now = Date.now();
+    await insertJobsBulk(
+      db,
+      ["Lead Quarry Engineer", "Quarry Engineer", "Quarry Lead Engineer", "Engineer, Quarry"].map((title, i) => ({
+        ...neutral(910 + i, now),
+        title,
+        postingDate: new Date(now - i * 1000),
+      })),
+    );
+    try {
+      // No word starts with "uarry" or "ead": the title alone decides.
+      expect((await search({ search: "uarry engin", sort: "newest" })).titles).toEqual([
+        "Lead Quarry Engineer",
+        "Quarry Engineer",
+      ]);
+      expect((await search({ search: "ead engin" })).titles).toEqual(["Quarry Lead Engineer"]);
+      expect((await search({ search: "ead quarry" })).titles).toEqual(["Lead Quarry Engineer"]);
+      expect((await search({ search: "uarry ead" })).titles).toEqual([]);
+    } finally {
+      await db.execute(sql`DELETE FROM jobs WHERE title_lower LIKE '%quarry%'`);
+    }
+  });
+
+  test("a text of several words held by more titles than are matched one by one still finds every listing", async () => {
+    const db = server.services.database.db;
+    const now = Date.now();
+    const titles = Array.from({ length: 40 }, (_, i) => `Quorn Slicer ${String(i + 1).padStart(2, "0")}`);
+    await insertJobsBulk(
+      db,
+      titles.map((title, i) => ({ ...neutral(920 + i, now), title, postingDate: new Date(now - i * 1000) })),
+    );
+    try {
+      expect((await search({ search: "orn slic", sort: "newest" })).titles).toEqual(titles);
+    } finally {
+      await db.execute(sql`DELETE FROM jobs WHERE title_lower LIKE 'quorn slicer%'`);
+    }
+  });
+
   test("a title or a rare word searched while a listing held it finds nothing once that listing is gone", async () => {
     const db = server.services.database.db;
     await insertJobsBulk(db, [
