@@ -105,18 +105,8 @@ const LISTED_TITLES = 32;
  * a title posted a moment ago must be in the list.
  */
 async function titlesListed(db: Db, text: string): Promise<SQL | undefined> {
-  const rows = await rowsOf(
-    db,
-    sql`SELECT ${jobTitles.titleLower} AS value FROM ${jobTitles}
-      WHERE ${jobTitles.titleLower} LIKE lower(${containsPattern(text)}) LIMIT ${LISTED_TITLES + 1}`,
-  );
-  if (rows.length > LISTED_TITLES) return undefined;
-  return (
-    columnIn(
-      jobs.titleLower,
-      rows.map(({ value }) => String(value)),
-    ) ?? NO_TITLE
-  );
+  const titles = await valuesContaining(db, jobTitles.titleLower, text, LISTED_TITLES);
+  return titles && (columnIn(jobs.titleLower, titles) ?? NO_TITLE);
 }
 
 /**
@@ -129,17 +119,29 @@ const titlesHolding = rememberedPerDb<true>({ ttlMs: 600_000, max: 10_000 });
 const MERGED_LOCATIONS = 32;
 
 /**
+ * The values of a table of every value listings have had (job_titles, job_locations) that contain the text, when
+ * there are at most `most` of them; undefined when there are more.
+ */
+async function valuesContaining(
+  db: Db,
+  column: typeof jobTitles.titleLower | typeof jobLocations.locationLower,
+  text: string,
+  most: number,
+): Promise<string[] | undefined> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${column} AS value FROM ${column.table} WHERE ${column} LIKE lower(${containsPattern(text)})
+      LIMIT ${most + 1}`,
+  );
+  return rows.length > most ? undefined : rows.map(({ value }) => String(value));
+}
+
+/**
  * The lower-cased locations a location search matches, from the table of every location listings have had
  * (migration 0011), when there are at most MERGED_LOCATIONS of them; undefined when there are more.
  */
-async function matchingLocations(db: Db, text: string): Promise<string[] | undefined> {
-  const rows = await rowsOf(
-    db,
-    sql`SELECT ${jobLocations.locationLower} AS value FROM ${jobLocations}
-      WHERE ${jobLocations.locationLower} LIKE lower(${containsPattern(text)}) LIMIT ${MERGED_LOCATIONS + 1}`,
-  );
-  return rows.length > MERGED_LOCATIONS ? undefined : rows.map(({ value }) => String(value));
-}
+const matchingLocations = (db: Db, text: string) =>
+  valuesContaining(db, jobLocations.locationLower, text, MERGED_LOCATIONS);
 
 /**
  * The listings at one of these locations. One value is an equality, which the location index walks in list order;

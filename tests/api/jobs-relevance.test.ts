@@ -238,6 +238,15 @@ describe.each(engines)("search relevance over the API on %s", (engine) => {
       expect((await search({ search: "ead engin" })).titles).toEqual(["Quarry Lead Engineer"]);
       expect((await search({ search: "ead quarry" })).titles).toEqual(["Lead Quarry Engineer"]);
       expect((await search({ search: "uarry ead" })).titles).toEqual([]);
+      // A title posted after the list was read joins it at once.
+      await insertJobsBulk(db, [
+        { ...neutral(914, Date.now()), title: "Quarry Engineering Lead", postingDate: new Date() },
+      ]);
+      expect((await search({ search: "uarry engin", sort: "newest" })).titles).toEqual([
+        "Quarry Engineering Lead",
+        "Lead Quarry Engineer",
+        "Quarry Engineer",
+      ]);
     } finally {
       await db.execute(sql`DELETE FROM jobs WHERE title_lower LIKE '%quarry%'`);
     }
