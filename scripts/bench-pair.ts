@@ -1,7 +1,9 @@
 /**
- * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--rounds 4 --seconds 10 --connections 8]`: the
- * cost of one setting, as a ratio from one run. Starts two boards on the configured PostgreSQL (DATABASE_URL), one
- * with the setting and one without, and loads both at once, half the connections each, with the same mix (three
+ * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--base DIR] [--rounds 4 --seconds 10 --connections
+ * 8]`: the cost of one setting, or of a change to the code, as a ratio from one run. Starts two boards on the
+ * configured PostgreSQL (DATABASE_URL), one with the setting and one without (with `--base`, the side "without" runs the
+ * checkout in DIR: `git worktree add ../before HEAD~1`, then `npm install` there or link this node_modules into it), and
+ * loads both at once, half the connections each, with the same mix (three
  * searches, then a job page): the queries and listings of one shuffled corpus, dealt to the two sides in turn, so no
  * answer is reused and neither side reads what the other has just warmed. Loaded side by side, both meet the same
  * machine at every moment: what a run after the other would see (a busier minute) cancels out. Prints each round,
@@ -9,7 +11,8 @@
  * p95, p99. Compare with a run whose setting changes nothing (`--with UNUSED=1`) for the noise of the machine that day.
  *
  * What it measures: `--with METRICS_TOKEN=…` the cost of counting for /metrics (ADR 37), `--with STATS_COUNTING=true
- * --without STATS_COUNTING=false` the cost of the listings' stats (ADR 43). PostgreSQL only: the embedded database
+ * --without STATS_COUNTING=false` the cost of the listings' stats (ADR 43), `--base ../before` what the commits since
+ * that checkout changed (a change in PostgreSQL's work shows in req/s and p95, not in the server's CPU per answer). PostgreSQL only: the embedded database
  * opens in one process at a time, so two boards cannot share it.
  */
 import os from "node:os";
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "8" },
     warmup: { type: "string", default: "5" },
+    base: { type: "string" },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -56,7 +60,9 @@ async function main() {
   if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL: the pair runs two boards on one PostgreSQL");
   const withEnv = settings(values.with);
   const withoutEnv = settings(values.without);
-  if (Object.keys(withEnv).length === 0) throw new Error("Name the setting to measure: --with NAME=VALUE");
+  if (Object.keys(withEnv).length === 0 && !values.base) {
+    throw new Error("Name the setting to measure (--with NAME=VALUE) or the checkout to compare with (--base DIR)");
+  }
   // The side without a setting does not inherit it from this shell.
   const base: NodeJS.ProcessEnv = {
     ...process.env,
@@ -67,10 +73,13 @@ async function main() {
 
   const boards: Record<"with" | "without", StartedBoard> = {
     with: await startBoard({ ...base, ...withEnv }, { waitMs: 120_000 }),
-    without: await startBoard({ ...base, ...withoutEnv }, { waitMs: 120_000 }),
+    without: await startBoard({ ...base, ...withoutEnv }, { waitMs: 120_000, cwd: values.base }),
   };
   try {
-    console.log(`with: ${values.with.join(" ")}; without: ${values.without.join(" ") || "(unset)"}`);
+    const code = (side: string) => (values.base ? `${side} code; ` : "");
+    console.log(
+      `with: ${code("this checkout's")}${values.with.join(" ") || "(no setting)"}; without: ${code(`${values.base}'s`)}${values.without.join(" ") || "(unset)"}`,
+    );
     console.log(`Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core\n`);
     console.log(
       `${"round".padEnd(22)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"errors".padStart(6)}`,

@@ -23,9 +23,13 @@ function freePort(): Promise<number> {
 /**
  * `server/main.ts` as `npm start` runs it, for a script that measures a board: production, on a free loopback port,
  * with a quiet log and no source scheduler calling the real job APIs, and `env` for the rest (the database above all).
- * Resolves once /api/health answers; `stop` sends SIGTERM and waits for the exit.
+ * Resolves once /api/health answers; `stop` sends SIGTERM and waits for the exit. `cwd`: another checkout's server (its
+ * own code, built on start when its build is missing or stale), this one's when not given.
  */
-export async function startBoard(env: NodeJS.ProcessEnv, { waitMs }: { waitMs: number }): Promise<StartedBoard> {
+export async function startBoard(
+  env: NodeJS.ProcessEnv,
+  { waitMs, cwd }: { waitMs: number; cwd?: string },
+): Promise<StartedBoard> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
@@ -39,6 +43,7 @@ export async function startBoard(env: NodeJS.ProcessEnv, { waitMs }: { waitMs: n
       SOURCES_SCHEDULER: "false",
     },
     stdio: ["ignore", "inherit", "inherit"],
+    ...(cwd ? { cwd } : {}),
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
