@@ -1,19 +1,19 @@
 /**
- * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--base DIR] [--rounds 4 --seconds 10 --connections
- * 8]`: the cost of one setting, or of a change to the code, as a ratio from one run. Starts two boards on the
- * configured PostgreSQL (DATABASE_URL), one with the setting and one without (with `--base`, the side "without" runs the
- * checkout in DIR: `git worktree add ../before HEAD~1`, then `npm install` there or link this node_modules into it), and
- * loads both at once, half the connections each, with the same mix (three
- * searches, then a job page): the queries and listings of one shuffled corpus, dealt to the two sides in turn, so no
- * answer is reused and neither side reads what the other has just warmed. Loaded side by side, both meet the same
- * machine at every moment: what a run after the other would see (a busier minute) cancels out. Prints each round,
- * each server's CPU per answer (from /proc: steadier than req/s) and the ratios of the sums: req/s with ÷ without,
- * p95, p99. Compare with a run whose setting changes nothing (`--with UNUSED=1`) for the noise of the machine that day.
+ * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--base DIR] [--rounds 4 --seconds 10
+ * --connections 8]`: the cost of one setting, or of a change to the code, as a ratio from one run. Starts two boards on
+ * the configured PostgreSQL (DATABASE_URL), one with the setting and one without (with `--base`, the side "without"
+ * runs the checkout in DIR: `git worktree add ../before HEAD~1`, then `npm install` there or link this node_modules
+ * into it), and loads both at once, half the connections each, with the same mix (three searches, then a job page):
+ * the queries and listings of one shuffled corpus, dealt to the two sides in turn, so no answer is reused and neither
+ * side reads what the other has just warmed. Loaded side by side, both meet the same machine at every moment: what a
+ * run after the other would see (a busier minute) cancels out. Prints each round, each server's CPU per answer (from
+ * /proc: steadier than req/s) and the ratios of the sums: req/s with ÷ without, p95, p99. Compare with a run whose
+ * setting changes nothing (`--with UNUSED=1`) for the noise of the machine that day.
  *
  * What it measures: `--with METRICS_TOKEN=…` the cost of counting for /metrics (ADR 37), `--with STATS_COUNTING=true
  * --without STATS_COUNTING=false` the cost of the listings' stats (ADR 43), `--base ../before` what the commits since
- * that checkout changed (a change in PostgreSQL's work shows in req/s and p95, not in the server's CPU per answer). PostgreSQL only: the embedded database
- * opens in one process at a time, so two boards cannot share it.
+ * that checkout changed (a change in PostgreSQL's work shows in req/s and p95, not in the server's CPU per answer).
+ * PostgreSQL only: the embedded database opens in one process at a time, so two boards cannot share it.
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -76,9 +76,11 @@ async function main() {
     without: await startBoard({ ...base, ...withoutEnv }, { waitMs: 120_000, cwd: values.base }),
   };
   try {
-    const code = (side: string) => (values.base ? `${side} code; ` : "");
+    const settingsOf = (pairs: string[]) => pairs.join(" ") || "(no setting)";
     console.log(
-      `with: ${code("this checkout's")}${values.with.join(" ") || "(no setting)"}; without: ${code(`${values.base}'s`)}${values.without.join(" ") || "(unset)"}`,
+      values.base
+        ? `with: this checkout, ${settingsOf(values.with)}; without: ${values.base}, ${settingsOf(values.without)}`
+        : `with: ${settingsOf(values.with)}; without: ${values.without.join(" ") || "(unset)"}`,
     );
     console.log(`Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core\n`);
     console.log(
