@@ -21,7 +21,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
 import { postgresCpuSeconds } from "#scripts/bench/cpu.ts";
-import { closedLoop, fixedRate, summarise, timeRequest, type Sample, type Summary } from "#scripts/bench/load.ts";
+import { closedLoop, failuresOf, fixedRate, summarise, timeRequest, type Sample } from "#scripts/bench/load.ts";
 import { machineSpeed } from "#scripts/bench/machine.ts";
 import { byShape } from "#scripts/bench/shapes.ts";
 import { startBoard } from "#scripts/support/start-board.ts";
@@ -45,10 +45,13 @@ const WARMUP_SECONDS = Number(values.warmup);
 
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
 
-function row(name: string, s: Summary) {
+/** A phase's line, and below it why any of its requests failed. */
+function row(name: string, samples: Sample[], seconds: number) {
+  const s = summarise(samples, seconds);
   console.log(
     `${name.padEnd(34)} ${s.requests.toString().padStart(6)} ${s.perSecond.toFixed(1).padStart(7)} ${ms(s.p50).padStart(9)} ${ms(s.p95).padStart(9)} ${ms(s.p99).padStart(9)} ${ms(s.max).padStart(9)} ${s.errors.toString().padStart(6)}`,
   );
+  for (const failure of failuresOf(samples)) console.log(`      failed: ${failure.replace(/https?:\/\/[^/]+/, "")}`);
 }
 
 async function main() {
@@ -97,12 +100,12 @@ async function main() {
         const n = next++;
         return `${url}${n % 4 === 3 ? warmupPages[(n >> 2) % warmupPages.length]!(n >> 4) : warmup[n % warmup.length]}`;
       });
-      row("warm-up (not counted)", summarise(samples, WARMUP_SECONDS));
+      row("warm-up (not counted)", samples, WARMUP_SECONDS);
     }
     const single: Sample[] = [];
     const singleBegan = performance.now();
     for (const path of corpus.slice(0, 200)) single.push(await timeRequest(`${url}${path}`));
-    row("one visitor, 200 queries", summarise(single, (performance.now() - singleBegan) / 1000));
+    row("one visitor, 200 queries", single, (performance.now() - singleBegan) / 1000);
     // The tail is a handful of query shapes; naming them is where the next index or plan change starts.
     const printSlowest = (samples: Sample[]) => {
       const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 5);
@@ -130,9 +133,9 @@ async function main() {
     const cpuAfter = { server: started?.cpuSeconds(), postgres: postgresCpu() };
     searching = false;
     await probes;
-    row(`GET /api/jobs, ${CONNECTIONS} connections, ${corpus.length} q.`, summarise(searches, SECONDS));
-    row("  /api/health beside it", summarise(health, SECONDS));
-    row("  /favicon.svg beside it", summarise(file, SECONDS));
+    row(`GET /api/jobs, ${CONNECTIONS} connections, ${corpus.length} q.`, searches, SECONDS);
+    row("  /api/health beside it", health, SECONDS);
+    row("  /favicon.svg beside it", file, SECONDS);
     // The probes beside the searches are counted in too: about one request in twelve, and cheap ones.
     const perSearch = (before?: number, after?: number) =>
       before === undefined || after === undefined ? "not read" : ms(((after - before) * 1000) / searches.length);
@@ -165,7 +168,7 @@ async function main() {
       const n = sent++;
       return `${url}${pages[n % pages.length]!(Math.floor(n / pages.length))}`;
     });
-    row(`SSR pages at ${RATE}/s (TTFB)`, summarise(ssr, SECONDS));
+    row(`SSR pages at ${RATE}/s (TTFB)`, ssr, SECONDS);
     printSlowest(ssr);
 
     // The original design downloaded every listing on each visit. Walked page by page here (the endpoint no longer

@@ -18,7 +18,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
-import { closedLoop, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
+import { closedLoop, failuresOf, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { machineSpeed } from "#scripts/bench/machine.ts";
 import { startBoard, type StartedBoard } from "#scripts/support/start-board.ts";
 
@@ -124,6 +124,8 @@ async function main() {
       for (const side of ["with", "without"] as const) {
         all[side].push(...samples[side]);
         line(`${round + 1} ${side}`, summarise(samples[side], SECONDS));
+        for (const failure of failuresOf(samples[side]))
+          console.log(`    failed: ${failure.replace(/https?:\/\/[^/]+/, "")}`);
       }
     }
     const withSummary = summarise(all.with, ROUNDS * SECONDS);

@@ -2,7 +2,8 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 
-export type Sample = { ms: number; ok: boolean; bytes: number; url?: string };
+/** One request: `failure` says why one that was not ok failed (its status, or the socket's error). */
+export type Sample = { ms: number; ok: boolean; bytes: number; url?: string; failure?: string };
 export type Summary = {
   requests: number;
   perSecond: number;
@@ -42,7 +43,14 @@ const BROWSER =
 export function timeRequest(url: string, { ttfb = false } = {}): Promise<Sample> {
   const began = performance.now();
   return new Promise((resolve) => {
-    const failed = () => resolve({ ms: performance.now() - began, ok: false, bytes: 0, url });
+    const failed = (error: Error) =>
+      resolve({
+        ms: performance.now() - began,
+        ok: false,
+        bytes: 0,
+        url,
+        failure: (error as NodeJS.ErrnoException).code ?? error.message,
+      });
     const request = http.get(
       url,
       { agent, headers: { "accept-encoding": "gzip, deflate, br", "user-agent": BROWSER }, timeout: 10_000 },
@@ -53,11 +61,13 @@ export function timeRequest(url: string, { ttfb = false } = {}): Promise<Sample>
         response.on("error", failed);
         response.on("end", () => {
           const status = response.statusCode ?? 0;
+          const ok = status >= 200 && status < 300;
           resolve({
             ms: (ttfb ? headersAt : performance.now()) - began,
-            ok: status >= 200 && status < 300,
+            ok,
             bytes,
             url,
+            ...(ok ? {} : { failure: `HTTP ${status}` }),
           });
         });
       },
@@ -97,7 +107,7 @@ export async function fixedRate(
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (pending.size >= maxInFlight) {
-      samples.push({ ms: 0, ok: false, bytes: 0 });
+      samples.push({ ms: 0, ok: false, bytes: 0, failure: `not sent: ${maxInFlight} requests already waiting` });
       continue;
     }
     const request: Promise<void> = timeRequest(next(), { ttfb: true }).then((sample) => {
@@ -108,4 +118,23 @@ export async function fixedRate(
   }
   await Promise.all(pending);
   return samples;
+}
+
+/**
+ * Why requests failed, most frequent first, each with a request that failed so: an error in a run is then a status to
+ * look up in the server's log, or a socket's error (ECONNRESET on a keep-alive socket the server was closing), not a
+ * count to guess at.
+ */
+export function failuresOf(samples: Sample[]): string[] {
+  const byReason = new Map<string, { count: number; url?: string }>();
+  for (const sample of samples) {
+    if (sample.ok) continue;
+    const reason = sample.failure ?? "unknown";
+    const seen = byReason.get(reason) ?? { count: 0, url: sample.url };
+    seen.count += 1;
+    byReason.set(reason, seen);
+  }
+  return [...byReason]
+    .sort(([, a], [, b]) => b.count - a.count)
+    .map(([reason, { count, url }]) => `${count}× ${reason}${url ? ` (${url})` : ""}`);
 }
