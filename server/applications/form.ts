@@ -10,7 +10,10 @@ export const cvTooLarge = () =>
     cv: `Choose a file of at most ${CV_MAX_BYTES / 1024 / 1024} MB`,
   });
 
-/** A multipart application (the apply page's form post, or an API client's), read within the size of a CV. */
+/**
+ * A multipart application (the apply page's form post, or an API client's), read within the size of a CV. The body's
+ * limit leaves room for the other fields, so a CV up to 64 kB over its own limit fits in it: the CV is held to its own.
+ */
 export async function readApplicationForm(request: Request): Promise<SubmittedApplication> {
   const parts = await readMultipart(request, {
     accepted: /^multipart\/form-data\b/i,
@@ -22,7 +25,10 @@ export async function readApplicationForm(request: Request): Promise<SubmittedAp
   let cv: SubmittedCv | null = null;
   for (const { name, fileName, bytes } of parts) {
     if (fileName === undefined) fields[name] = bytes.toString("utf8");
-    else if (name === "cv" && bytes.length > 0) cv = { bytes, fileName };
+    else if (name === "cv" && bytes.length > 0) {
+      if (bytes.length > CV_MAX_BYTES) throw cvTooLarge();
+      cv = { bytes, fileName };
+    }
   }
   return { fields, cv };
 }

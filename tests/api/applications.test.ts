@@ -143,6 +143,16 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect((await storedFor(jobId)).length).toBe(before);
   });
 
+  test("a CV just over 5 MB, whose form still fits the body's allowance, is refused with 413 and nothing is stored", async () => {
+    const before = (await storedFor(jobId)).length;
+    const { status, json } = await apply(jobId, {
+      cv: { bytes: pdfBytes(5 * 1024 * 1024 + 1), name: "just-over.pdf" },
+    });
+    expect(status).toBe(413);
+    expect(json.error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect((await storedFor(jobId)).length).toBe(before);
+  });
+
   test("an application whose multipart body is cut short, or has no boundary, is refused with 400 and nothing is stored", async () => {
     const before = (await storedFor(jobId)).length;
     const whole = Buffer.from(await new Response(applicationForm()).arrayBuffer());
