@@ -9,7 +9,7 @@ import {
   HONEYPOT_FIELD,
   STAGE_LABELS,
   type ApplicationCounts,
-  type ApplicationSummary,
+  type ApplicationList,
 } from "#shared/applications.ts";
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
 import {
@@ -53,10 +53,11 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
 
   async function listingOpenToApplications(jobId: string) {
     const listing = await jobs.findListingForApplications({ id: jobId });
-    if (!listing || !listing.published) throw notFound("Job not found");
+    const closed = listing?.status === "closed";
+    if (!listing || (!listing.published && !closed)) throw notFound("Job not found");
     if (listing.applyMethod !== "board")
       throw invalid("This listing does not take applications on this board", { _: "Apply as the listing says" });
-    if (listing.expired) throw new DomainError("CONFLICT", "This listing has closed and no longer takes applications");
+    if (listing.expired || closed) throw new DomainError("CONFLICT", "This listing has closed and no longer takes applications");
     return listing;
   }
 
@@ -188,13 +189,14 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
       user: SessionUser;
       jobId: string;
       query?: Record<string, string | undefined>;
-    }): Promise<{ job: { id: string; title: string; companyName: string }; applications: ApplicationSummary[] }> {
+    }): Promise<ApplicationList> {
       const { stage } = parseOrThrow(applicationListQuerySchema, query);
       const listing = await listingReadableBy(user, jobId);
       if (!listing) throw notFound("Job not found");
       return {
-        job: { id: listing.id, title: listing.title, companyName: listing.companyName },
+        job: { id: listing.id, title: listing.title, companyName: listing.companyName, status: listing.status },
         applications: await listApplications(db, listing.id, stage),
+        retentionDays: env.APPLICATION_RETENTION_DAYS,
       };
     },
 

@@ -16,7 +16,7 @@ import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { primaryReads, type Reads } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
-import { forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import { DomainError, forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
 import { findAccount, isAdminAccount } from "#server/accounts.ts";
 import { mustVerifyFirst, statusAfterEdit, statusOfNewListing } from "#server/jobs/review-policy.ts";
 import { AWAITING_VERIFICATION, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
@@ -38,11 +38,13 @@ import { loadSynonyms } from "#server/jobs/query.ts";
 import { searchFilters } from "#server/jobs/search-filters.ts";
 import { searchJobRows, searchJobRowsRead, type JobPage } from "#server/jobs/search.ts";
 import {
+  closeJobRow,
   deleteJobRow,
   insertJob,
   isCompanyOf,
   listHeldJobs,
   releaseHeldJob,
+  reopenJobRow,
   updateJobRow,
 } from "#server/jobs/writes.ts";
 import { listListingsToRemind, listOtherOpenings, markReminded, renewJobRow } from "#server/jobs/renewal.ts";
@@ -299,6 +301,7 @@ export function createJobs({
         ownerId: row.ownerId,
         postedByEmail: row.postedByEmail,
         applyMethod: row.applyMethod,
+        status: row.status,
         published: row.status === "published",
         expired: isExpired(row.postingDate),
         postingDate: row.postingDate.toISOString(),
@@ -466,6 +469,32 @@ export function createJobs({
       const row = await findOwnedRow(ref);
       const deletedCount = await deleteJobRow(db, row.id);
       return { acknowledged: true as const, deletedCount };
+    },
+
+    /**
+     * Issue 31: the owner takes a published listing off the board (filled, or no longer hiring) without losing its
+     * applications; it can be reopened. Deleting stays the way to remove a listing for good.
+     */
+    async closeListing(ref: OwnedJobRef): Promise<{ ok: true; status: JobStatus }> {
+      const row = await findOwnedRow(ref);
+      if (!(await closeJobRow(db, row.id))) throw new DomainError("CONFLICT", "Only a published listing can be closed");
+      return { ok: true, status: "closed" };
+    },
+
+    /**
+     * A closed listing back on the board. What it shows may have been edited while it was closed, so it is treated as an
+     * edit of a published listing: an employer whose listings are reviewed sends it to review again.
+     */
+    async reopenListing(ref: OwnedJobRef): Promise<{ ok: true; status: JobStatus }> {
+      const row = await findOwnedRow(ref);
+      if (row.status !== "closed") throw new DomainError("CONFLICT", "Only a closed listing can be reopened");
+      const { account, isAdmin } = await accountOf(ref.user);
+      const status = statusAfterEdit(env.MODERATION, account, isAdmin, "published") === "pending" ? "pending" : "published";
+      if (!(await reopenJobRow(db, row.id, status)))
+        throw new DomainError("CONFLICT", "Only a closed listing can be reopened");
+      if (status === "pending")
+        await submitForReview({ id: row.id, title: row.title, companyName: row.companyName }, ref.user, true);
+      return { ok: true, status };
     },
 
     /** Spec §6: a user sees their own listings by their email; nobody reads another user's list. */

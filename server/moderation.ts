@@ -56,8 +56,8 @@ export type JobReview = {
 /** Where each decision takes a listing, and from where it may. */
 const DECISIONS: Record<ModerationAction, { to: JobStatus; from: readonly JobStatus[] }> = {
   approve: { to: "published", from: ["pending"] },
-  reject: { to: "rejected", from: ["pending", "published", "hidden"] },
-  hide: { to: "hidden", from: ["pending", "published", "rejected"] },
+  reject: { to: "rejected", from: ["pending", "published", "hidden", "closed"] },
+  hide: { to: "hidden", from: ["pending", "published", "rejected", "closed"] },
   restore: { to: "published", from: ["hidden", "rejected"] },
 };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApplyMethod } from "#shared/job.ts";
+import { JOB_STATUSES } from "#shared/moderation.ts";
 
 /** How the post and edit forms name each way to apply (issue 31). */
 export const APPLY_METHOD_LABELS: Record<ApplyMethod, string> = {
@@ -130,6 +131,19 @@ export const applicationSummarySchema = z
   })
   .meta({ id: "Application", title: "Application" });
 export type ApplicationSummary = z.output<typeof applicationSummarySchema>;
+
+/**
+ * A listing's inbox: the listing (whether it is still on the board: `closed` keeps its applications), its applications,
+ * and how many days after it closes or expires they are erased.
+ */
+export const applicationListSchema = z
+  .object({
+    job: z.object({ id: z.uuid(), title: z.string(), companyName: z.string(), status: z.enum(JOB_STATUSES) }),
+    applications: z.array(applicationSummarySchema),
+    retentionDays: z.number().int(),
+  })
+  .meta({ id: "ApplicationList", title: "ApplicationList" });
+export type ApplicationList = z.output<typeof applicationListSchema>;
 
 /** The answer to an application sent: its id. The applicant's link to it goes by mail only. */
 export const applicationSentSchema = z

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import type { Job } from "#shared/job.ts";
 
-/** A listing's place in review (ADR 0011). Only `published` listings are shown to anyone but their owner. */
-export const JOB_STATUSES = ["pending", "published", "rejected", "hidden"] as const;
+/**
+ * A listing's place in review (ADR 0011), or `closed` by its owner (issue 31: filled, or no longer hiring; it keeps
+ * its applications and can be reopened). Only `published` listings are shown to anyone but their owner.
+ */
+export const JOB_STATUSES = ["pending", "published", "rejected", "hidden", "closed"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** A listing as its owner sees it in My Listings: with its review status. */
@@ -22,8 +25,15 @@ export function statusLabel(status: JobStatus, reason: string | null): string {
       return reason ? `Rejected: ${reason}` : "Rejected";
     case "hidden":
       return reason ? `Hidden: ${reason}` : "Hidden";
+    case "closed":
+      return "Closed";
   }
 }
+
+/** The answer to an owner closing or reopening a listing: where it stands now (reopened may mean back in review). */
+export const listingStatusAnswerSchema = z
+  .object({ ok: z.literal(true), status: z.enum(JOB_STATUSES) })
+  .meta({ id: "ListingStatus", title: "ListingStatus" });
 
 /** `MODERATION`: `off` publishes at once; `first` reviews an employer's listings until one is approved; `all` reviews every new one. */
 export const MODERATION_MODES = ["off", "first", "all"] as const;

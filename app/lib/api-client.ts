@@ -15,7 +15,7 @@ import type { companyEditSchema } from "#shared/companies.ts";
 import type { ContactMessageInput } from "#shared/contact.ts";
 import { errorBodySchema, type ErrorCode, type FieldErrors } from "#shared/errors.ts";
 import type { JobFormValues } from "#shared/job.ts";
-import type { jobReportSchema, ModerationAction } from "#shared/moderation.ts";
+import { listingStatusAnswerSchema, type jobReportSchema, type ModerationAction } from "#shared/moderation.ts";
 import { renewedSchema } from "#shared/stats.ts";
 import { solvePow } from "#app/lib/pow.ts";
 
@@ -158,6 +158,8 @@ export function createApiClient(origin = "") {
     deleteCompany: (slug: string) => read("DELETE", `/api/companies/${encodeURIComponent(slug)}`, okAnswerSchema),
     deleteJob: (id: string) => read("DELETE", `/api/job/${encodeURIComponent(id)}`, deleteJobAnswerSchema),
     renewJob: (id: string) => read("POST", `/api/jobs/${encodeURIComponent(id)}/renew`, renewedSchema),
+    closeJob: (id: string) => read("POST", `/api/jobs/${encodeURIComponent(id)}/close`, listingStatusAnswerSchema),
+    reopenJob: (id: string) => read("POST", `/api/jobs/${encodeURIComponent(id)}/reopen`, listingStatusAnswerSchema),
     reportJob: (id: string, report: z.input<typeof jobReportSchema>) =>
       readWithChallenge("POST", `/api/jobs/${encodeURIComponent(id)}/report`, okAnswerSchema, { body: report }),
     subscribeToAlert: (subscription: z.input<typeof alertSubscriptionSchema>) =>

@@ -32,6 +32,7 @@ const ACTIONS: Record<JobStatus, ModerationAction[]> = {
   published: ["hide", "reject"],
   hidden: ["restore", "reject"],
   rejected: ["restore", "hide"],
+  closed: ["hide", "reject"],
 };
 
 const LABELS: Record<ModerationAction, string> = {

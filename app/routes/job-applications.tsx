@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { isRouteErrorResponse, Link, useNavigate, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
@@ -35,9 +35,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   });
   const counts = Object.fromEntries(
-    APPLICATION_STAGES.map((s) => [s, all.applications.filter((a) => a.stage === s).length]),
+    APPLICATION_STAGES.map((s) => [s, all.applications.filter((a) => a.stage === s && !a.erased).length]),
   ) as Record<ApplicationStage, number>;
-  return { job: filtered.job, applications: filtered.applications, stage, counts, total: all.applications.length };
+  return {
+    job: filtered.job,
+    applications: filtered.applications,
+    stage,
+    counts,
+    total: all.applications.length,
+    retentionDays: filtered.retentionDays,
+  };
 }
 
 const filterLink = (active: boolean) =>
@@ -82,8 +89,22 @@ function StageFilter({
 }
 
 /** One application: who, when, the CV, and the employer's stage and private note. */
-function ApplicationCard({ application, onHired }: { application: ApplicationSummary; onHired: () => void }) {
+function ApplicationCard({
+  application,
+  filter,
+  onHired,
+  onLeft,
+}: {
+  application: ApplicationSummary;
+  /** The stage the list is filtered by: an application saved at another one leaves the list. */
+  filter: ApplicationStage | undefined;
+  /** Hired just now: the page offers to close the listing, and gives focus back to `returnTo` when declined. */
+  onHired: (returnTo: HTMLElement | null) => void;
+  /** Saved at a stage the filter hides: the page says so, since this card is about to go. */
+  onLeft: (message: string) => void;
+}) {
   const revalidator = useRevalidator();
+  const saveRef = useRef<HTMLButtonElement>(null);
   const [stage, setStage] = useState<ApplicationStage>(application.stage);
   const [note, setNote] = useState(application.note ?? "");
   const [notify, setNotify] = useState(true);
@@ -106,11 +127,11 @@ function ApplicationCard({ application, onHired }: { application: ApplicationSum
       setStatus({ tone: "error", text: result.message });
       return;
     }
-    setStatus({
-      tone: "ok",
-      text: result.data.rejectionMailed ? "Saved. The applicant will get a short, polite mail." : "Saved.",
-    });
-    if (result.data.stage === "hired" && application.stage !== "hired") onHired();
+    const saved = result.data.rejectionMailed ? "Saved. The applicant will get a short, polite mail." : "Saved.";
+    const leaves = filter !== undefined && result.data.stage !== filter;
+    if (leaves) onLeft(`${saved} ${application.name} is now at ${STAGE_LABELS[result.data.stage]}.`);
+    else setStatus({ tone: "ok", text: saved });
+    if (result.data.stage === "hired" && application.stage !== "hired") onHired(leaves ? null : saveRef.current);
     void revalidator.revalidate();
   };
 
@@ -188,6 +209,7 @@ function ApplicationCard({ application, onHired }: { application: ApplicationSum
           />
         </div>
         <button
+          ref={saveRef}
           type="submit"
           disabled={saving}
           className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
@@ -217,21 +239,68 @@ function ApplicationCard({ application, onHired }: { application: ApplicationSum
   );
 }
 
+/** Where focus goes after a render: the close offer, the page's notice, or back to the control that opened the offer. */
+type FocusTarget = "offer" | "notice" | HTMLElement | null;
+
 export default function JobApplications({ loaderData }: Route.ComponentProps) {
-  const { job, applications, stage, counts, total } = loaderData;
-  const navigate = useNavigate();
-  const [offerClose, setOfferClose] = useState(false);
-  const [closeError, setCloseError] = useState<string | null>(null);
+  const { job, applications, stage, counts, total, retentionDays } = loaderData;
+  const filter = APPLICATION_STAGES.find((s) => s === stage);
+  const revalidator = useRevalidator();
+  const [offer, setOffer] = useState<{ returnTo: HTMLElement | null } | null>(null);
+  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   const offerRef = useRef<HTMLParagraphElement>(null);
-  // The offer appears at the top of the page, far from the Save pressed on a phone: focus takes the reader there.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const focusNext = useRef<FocusTarget>(null);
+  // The offer and the notice appear at the top of the page, far from the Save pressed on a phone, and a saved card can
+  // leave a filtered list: focus takes the reader to what changed instead of dropping to the page's start.
   useEffect(() => {
-    if (offerClose) offerRef.current?.focus();
-  }, [offerClose]);
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    if (target === "offer") offerRef.current?.focus();
+    else if (target === "notice") noticeRef.current?.focus();
+    else if (target.isConnected) target.focus();
+    else noticeRef.current?.focus();
+  });
+
+  const say = (tone: "ok" | "error", text: string) => {
+    setNotice({ tone, text });
+    focusNext.current = "notice";
+  };
+
+  const hired = (returnTo: HTMLElement | null) => {
+    setOffer({ returnTo });
+    focusNext.current = "offer";
+  };
+
+  const keepOpen = () => {
+    focusNext.current = offer?.returnTo ?? "notice";
+    setOffer(null);
+  };
 
   const closeListing = async () => {
-    const result = await api.deleteJob(job.id);
-    if (result.ok) void navigate("/my-job");
-    else setCloseError(result.message);
+    setBusy(true);
+    const result = await api.closeJob(job.id);
+    setBusy(false);
+    if (!result.ok) return say("error", `The listing was not closed: ${result.message}`);
+    setOffer(null);
+    say("ok", "The listing is closed: it is off the board and takes no new applications. Its applications stay here.");
+    void revalidator.revalidate();
+  };
+
+  const reopenListing = async () => {
+    setBusy(true);
+    const result = await api.reopenJob(job.id);
+    setBusy(false);
+    if (!result.ok) return say("error", `The listing was not reopened: ${result.message}`);
+    say(
+      "ok",
+      result.data.status === "pending"
+        ? "The listing is reopened. It goes back on the board once it has been reviewed."
+        : "The listing is back on the board and takes applications again.",
+    );
+    void revalidator.revalidate();
   };
 
   return (
@@ -242,42 +311,90 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Applications for {job.title}</h1>
         <p className="text-slate-600">{job.companyName}</p>
-        {offerClose ? (
-          <div role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
-            <p ref={offerRef} tabIndex={-1} className="font-semibold focus:outline-none">
+        <div aria-live="polite">
+          {notice ? (
+            <p
+              ref={noticeRef}
+              tabIndex={-1}
+              className={`mt-4 rounded-lg border p-3 focus:outline-none ${
+                notice.tone === "ok"
+                  ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+                  : "border-red-300 bg-red-50 text-red-800"
+              }`}
+            >
+              {notice.text}
+            </p>
+          ) : null}
+        </div>
+        {job.status === "closed" ? (
+          <section
+            aria-labelledby="closed-heading"
+            className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-800"
+          >
+            <h2 id="closed-heading" className="font-semibold">
+              This listing is closed
+            </h2>
+            <p className="mt-1 text-sm">
+              Nobody sees it on the board and it takes no new applications. The applications below are erased{" "}
+              {retentionDays} days after it closed, unless you reopen it.
+            </p>
+            <button
+              type="button"
+              onClick={reopenListing}
+              disabled={busy}
+              className="mt-3 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+            >
+              Reopen the listing
+            </button>
+          </section>
+        ) : null}
+        {offer && job.status === "published" ? (
+          <div
+            role="group"
+            aria-labelledby="offer-heading"
+            className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+          >
+            <p id="offer-heading" ref={offerRef} tabIndex={-1} className="font-semibold focus:outline-none">
               You hired someone. Close this listing?
             </p>
             <p className="mt-1 text-sm">
-              Closing takes it off the board. Its applications are erased after the retention period.
+              Closing takes it off the board and stops new applications. You keep its applications here, and can reopen
+              it later; they are erased {retentionDays} days after it closed.
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               <button
                 type="button"
                 onClick={closeListing}
-                className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+                disabled={busy}
+                className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
               >
                 Close the listing
               </button>
               <button
                 type="button"
-                onClick={() => setOfferClose(false)}
+                onClick={keepOpen}
                 className="rounded-md border border-emerald-700 bg-white px-4 py-2 font-semibold text-emerald-800"
               >
                 Keep it open
               </button>
             </div>
-            {closeError ? <p className="mt-2 text-red-700">{closeError}</p> : null}
           </div>
         ) : null}
         <StageFilter jobId={job.id} current={stage} counts={counts} total={total} />
         {applications.length === 0 ? (
           <p className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-            {stage ? `No applications at ${STAGE_LABELS[stage as ApplicationStage]}.` : "No applications yet."}
+            {filter ? `No applications at ${STAGE_LABELS[filter]}.` : "No applications yet."}
           </p>
         ) : (
           <ul aria-label="Applications" className="mt-6 space-y-4">
             {applications.map((application) => (
-              <ApplicationCard key={application.id} application={application} onHired={() => setOfferClose(true)} />
+              <ApplicationCard
+                key={application.id}
+                application={application}
+                filter={filter}
+                onHired={hired}
+                onLeft={(text) => say("ok", text)}
+              />
             ))}
           </ul>
         )}

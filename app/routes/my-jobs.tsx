@@ -53,6 +53,7 @@ const STATUS_BADGE: Record<JobStatus, string> = {
   published: "",
   rejected: "bg-red-100 text-red-900",
   hidden: "bg-slate-200 text-slate-900",
+  closed: "bg-slate-200 text-slate-900",
 };
 
 /** A listing that takes applications here, or has some, links to its inbox with its new and total counts. */
@@ -103,7 +104,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState<Job | null>(null);
   const [stage, setStage] = useState<"confirm" | "done" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [renewal, setRenewal] = useState<{ tone: "status" | "alert"; message: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: "status" | "alert"; message: string } | null>(null);
   const searchId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -138,17 +139,37 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
     else setError(`“${job.jobTitle}” was not deleted: ${result.message}`);
   };
 
+  /** Closed or reopened, the row shows its new status; a refusal is said, and nothing changes. */
+  const changeStatus = async (job: OwnedJob, change: "close" | "reopen") => {
+    setNotice(null);
+    const result = await (change === "close" ? api.closeJob(job._id) : api.reopenJob(job._id));
+    if (!result.ok) {
+      const failed = change === "close" ? "was not closed" : "was not reopened";
+      setNotice({ tone: "alert", message: `“${job.jobTitle}” ${failed}: ${result.message}` });
+      return;
+    }
+    const status = result.data.status;
+    setJobs((list) => list.map((item) => (item._id === job._id ? { ...item, status, statusReason: null } : item)));
+    const said =
+      status === "closed"
+        ? "is closed: it is off the board and keeps its applications."
+        : status === "pending"
+          ? "is reopened, and goes back on the board once it has been reviewed."
+          : "is back on the board.";
+    setNotice({ tone: "status", message: `“${job.jobTitle}” ${said}` });
+  };
+
   /** Renewed, the row shows its new posting date and is no longer expired; a refusal is said, and nothing changes. */
   const renew = async (job: OwnedJob) => {
-    setRenewal(null);
+    setNotice(null);
     const result = await api.renewJob(job._id);
     if (result.ok) {
       setJobs((list) =>
         list.map((item) => (item._id === job._id ? { ...item, postingDate: result.data.postingDate } : item)),
       );
       const until = new Date(result.data.expiresAt).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" });
-      setRenewal({ tone: "status", message: `“${job.jobTitle}” is renewed until ${until}.` });
-    } else setRenewal({ tone: "alert", message: `“${job.jobTitle}” was not renewed: ${result.message}` });
+      setNotice({ tone: "status", message: `“${job.jobTitle}” is renewed until ${until}.` });
+    } else setNotice({ tone: "alert", message: `“${job.jobTitle}” was not renewed: ${result.message}` });
   };
 
   return (
@@ -173,12 +194,12 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
 
-        {renewal ? (
+        {notice ? (
           <p
-            role={renewal.tone}
-            className={`mt-4 rounded-lg border p-4 ${renewal.tone === "status" ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
+            role={notice.tone}
+            className={`mt-4 rounded-lg border p-4 ${notice.tone === "status" ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
           >
-            {renewal.message}
+            {notice.message}
           </p>
         ) : null}
 
@@ -283,6 +304,16 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                         className="mt-2 block rounded-md border border-brand-600 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
                       >
                         Renew for 30 more days
+                      </button>
+                    ) : null}
+                    {job.status === "published" || job.status === "closed" ? (
+                      <button
+                        type="button"
+                        onClick={() => void changeStatus(job, job.status === "closed" ? "reopen" : "close")}
+                        aria-label={`${job.status === "closed" ? "Reopen" : "Close"} ${job.jobTitle}`}
+                        className="mt-2 block rounded-md border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                      >
+                        {job.status === "closed" ? "Reopen listing" : "Close listing (filled)"}
                       </button>
                     ) : null}
                   </td>

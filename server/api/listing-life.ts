@@ -4,7 +4,10 @@ import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
 import { requireUser } from "#server/http/session.ts";
 import type { AppBindings } from "#server/http/types.ts";
 
-/** What a listing earned, its owner's renewal, and the Apply link's ping that counts a click (issue 32). */
+/**
+ * What a listing earned, its owner's renewal (issue 32), closing and reopening (issue 31), and the Apply link's ping
+ * that counts a click.
+ */
 export const listingLifeApi = new Hono<AppBindings>()
   .get("/jobs/:id/stats", async (c) => {
     const user = await requireUser(c);
@@ -14,6 +17,14 @@ export const listingLifeApi = new Hono<AppBindings>()
   .post("/jobs/:id/renew", async (c) => {
     const user = await requireUser(c);
     return c.json(await c.get("services").renewals.renewOwnListing({ user, id: c.req.param("id") }));
+  })
+  .post("/jobs/:id/close", async (c) => {
+    const user = await requireUser(c);
+    return c.json(await c.get("services").jobs.closeListing({ user, id: c.req.param("id") }));
+  })
+  .post("/jobs/:id/reopen", async (c) => {
+    const user = await requireUser(c);
+    return c.json(await c.get("services").jobs.reopenListing({ user, id: c.req.param("id") }));
   })
   // A click on the Apply link: the page's `navigator.sendBeacon` (a POST, empty) as it is clicked, or without scripts
   // the link's `ping` (HTML hyperlink auditing, a POST of `text/ping`) as the browser follows it. The body is never

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { ApplicationStage, ApplicationSummary, ApplicationCounts } from "#shared/applications.ts";
 import type { Db } from "#server/db/client.ts";
 import { applications, jobs } from "#server/db/schema.ts";
@@ -110,7 +110,13 @@ export async function listApplications(db: Db, jobId: string, stage?: Applicatio
   const rows = await db
     .select(summaryColumns)
     .from(applications)
-    .where(and(eq(applications.jobId, jobId), stage ? eq(applications.stage, stage) : undefined))
+    // An erased application keeps its place in the count of all, but no longer stands at a stage.
+    .where(
+      and(
+        eq(applications.jobId, jobId),
+        stage ? and(eq(applications.stage, stage), isNull(applications.erasedAt)) : undefined,
+      ),
+    )
     .orderBy(desc(applications.createdAt), desc(applications.id));
   return rows.map((row) => toSummary(row, jobId));
 }
@@ -210,14 +216,19 @@ export async function eraseApplication(db: Db, id: string) {
 }
 
 /**
- * Retention: applications to listings expired (or deleted) more than `days` ago. Expired listings keep their rows,
- * erased; a deleted listing's go. Returns how many of each.
+ * Retention: applications to listings expired, closed by their owner or deleted more than `days` ago (whichever came
+ * first). Expired and closed listings keep their rows, erased; a deleted listing's go. Returns how many of each.
  */
 export async function applyRetention(db: Db, days: number): Promise<{ erased: number; deleted: number }> {
   const expiredListings = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(lt(jobs.postingDate, sql`now() - make_interval(days => ${LISTING_LIFETIME_DAYS + days})`));
+    .where(
+      or(
+        lt(jobs.postingDate, sql`now() - make_interval(days => ${LISTING_LIFETIME_DAYS + days})`),
+        and(eq(jobs.status, "closed"), lt(jobs.closedAt, sql`now() - make_interval(days => ${days})`)),
+      ),
+    );
   const erased = await db
     .update(applications)
     .set(ERASED)

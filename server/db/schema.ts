@@ -258,6 +258,8 @@ export const jobs = pgTable(
     companyVerified: boolean("company_verified").notNull().default(false),
     /** Only `published` listings are shown to anyone but their owner (ADR 0011). */
     status: text("status", { enum: JOB_STATUSES }).notNull().default("published"),
+    /** When its owner closed it (status `closed`): its applications' retention period runs from here. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     /** Why a listing was rejected or hidden, as the owner sees it. */
     statusReason: text("status_reason"),
     /** Pending only until its employer verifies their address; then it is published or goes to review. */

@@ -125,6 +125,26 @@ export async function deleteJobRow(db: Db, id: string) {
   return rows.length;
 }
 
+/** A published listing closed by its owner; false when it was not published (any longer). */
+export async function closeJobRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "closed", statusReason: null, closedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "published")))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** A closed listing reopened as `status` (published, or pending when it must be reviewed again); false when not closed. */
+export async function reopenJobRow(db: Db, id: string, status: "published" | "pending"): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status, statusReason: null, closedAt: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "closed")))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /**
  * Moves a listing to `to` if it is still in one of `from` (an admin's decision, or readers' reports hiding it); what
  * the listing was, or undefined when it had moved on meanwhile. `reason` is what its owner reads; published has none.

@@ -16,11 +16,12 @@ import {
   applicationChangeSchema,
   applicationFieldsSchema,
   applicationListQuerySchema,
+  applicationListSchema,
   applicationSentSchema,
-  applicationSummarySchema,
   CV_MAX_BYTES,
 } from "#shared/applications.ts";
 import { powChallengeAnswerSchema } from "#shared/challenge.ts";
+import { listingStatusAnswerSchema } from "#shared/moderation.ts";
 import { listingStatsSchema, RENEW_WITHIN_DAYS, renewedSchema } from "#shared/stats.ts";
 import { contactMessageSchema } from "#shared/contact.ts";
 import { companyEditSchema, companyPageQuerySchema, companySlugSchema } from "#shared/companies.ts";
@@ -231,10 +232,7 @@ export const OPERATIONS: Operation[] = [
     answers: {
       200: {
         description: "The listing and its applications",
-        json: z.object({
-          job: z.object({ id: z.uuid(), title: z.string(), companyName: z.string() }),
-          applications: z.array(applicationSummarySchema),
-        }),
+        json: applicationListSchema,
       },
       400: invalidInput,
       401: signedOut,
@@ -294,6 +292,42 @@ export const OPERATIONS: Operation[] = [
       403: notOwner,
       404: noJob,
       409: { description: `Not published, or more than ${RENEW_WITHIN_DAYS} days before it expires` },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/jobs/{id}/close",
+    operationId: "closeListing",
+    summary: "Close your listing",
+    description:
+      "Takes a published listing off the board (filled, or no longer hiring): searches, feeds and its page no longer show it and it takes no applications, but it keeps its id, stats and applications, which are erased APPLICATION_RETENTION_DAYS after it closed. Reopen it with POST /api/jobs/{id}/reopen; DELETE /api/job/{id} removes it for good.",
+    tag: "Jobs",
+    auth: true,
+    params: jobId,
+    answers: {
+      200: { description: "Closed", json: listingStatusAnswerSchema },
+      401: signedOut,
+      403: notOwner,
+      404: noJob,
+      409: { description: "Not published (pending review, rejected, hidden, or closed already)" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/jobs/{id}/reopen",
+    operationId: "reopenListing",
+    summary: "Reopen your closed listing",
+    description:
+      "Puts a closed listing back on the board, with its posting date unchanged (renew it if it has expired). Where MODERATION reviews this employer's edits, it goes back to review first: the answer's status says `pending`.",
+    tag: "Jobs",
+    auth: true,
+    params: jobId,
+    answers: {
+      200: { description: "Reopened, or sent to review", json: listingStatusAnswerSchema },
+      401: signedOut,
+      403: notOwner,
+      404: noJob,
+      409: { description: "Not closed" },
     },
   },
   {

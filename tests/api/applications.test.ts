@@ -402,6 +402,18 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect((await api(server.url, `/api/applications/${sent.id}/cv`, { session: owner })).status).toBe(404);
   });
 
+  test("an erased application keeps its place among all of the listing's applications, but under no stage", async () => {
+    const { json: sent } = await apply(jobId, { fields: { name: "Gone From Stages" } });
+    const token = (await linkOf(sent.id)).split("/").at(-1) ?? "";
+    await api(server.url, `/api/applications/by-token/${token}/erase`, { method: "POST" });
+    const ids = async (query: string) =>
+      (await api(server.url, `/api/jobs/${jobId}/applications${query}`, { session: owner })).json.applications.map(
+        (a: { id: string }) => a.id,
+      );
+    expect(await ids("")).toContain(sent.id);
+    expect(await ids("?stage=new")).not.toContain(sent.id);
+  });
+
   test("a forged or altered link opens nothing", async () => {
     const { json: sent } = await apply(jobId);
     const path = await linkOf(sent.id);

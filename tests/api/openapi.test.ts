@@ -245,6 +245,29 @@ describe("the public API's OpenAPI document", () => {
     expect((await call({ method: "post", path: `/api/jobs/${jobId}/apply-click` })).status).toBe(200);
   });
 
+  test("closing and reopening a listing answer as documented", async () => {
+    const listing = (await call({ method: "post", path: "/api/post-job", body: validJob(), session: employer })).body
+      .insertedId;
+    const close = `/api/jobs/${listing}/close`;
+    const reopen = `/api/jobs/${listing}/reopen`;
+    expect((await call({ method: "post", path: close })).status).toBe(401);
+    expect((await call({ method: "post", path: close, session: rival })).status).toBe(403);
+    expect((await call({ method: "post", path: `/api/jobs/${randomUUID()}/close`, session: rival })).status).toBe(404);
+    expect((await call({ method: "post", path: reopen, session: employer })).status).toBe(409);
+    expect((await call({ method: "post", path: close, session: employer })).body).toEqual({
+      ok: true,
+      status: "closed",
+    });
+    expect((await call({ method: "post", path: close, session: employer })).status).toBe(409);
+    expect((await call({ method: "post", path: reopen })).status).toBe(401);
+    expect((await call({ method: "post", path: reopen, session: rival })).status).toBe(403);
+    expect((await call({ method: "post", path: `/api/jobs/${randomUUID()}/reopen`, session: rival })).status).toBe(404);
+    expect((await call({ method: "post", path: reopen, session: employer })).body).toEqual({
+      ok: true,
+      status: "published",
+    });
+  });
+
   test("the company operations answer as documented for anyone, the owner, a stranger and nobody", async () => {
     const { companySlug } = (await call({ method: "get", path: `/api/all-jobs/${jobId}` })).body;
     const company = `/api/companies/${companySlug}`;

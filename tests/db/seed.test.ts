@@ -61,7 +61,7 @@ async function freshTarget(engine: "pglite" | "postgres"): Promise<Target> {
 
 /** What makes a listing itself; ids, timestamps and the run's clock are left out. */
 const content = (row: Record<string, unknown>) => {
-  // What the database adds or derives itself (ids, stamps, status, the lower-cased search copies, the words a search reads and their bits, the apply method the seed leaves unset, the demo mark, the expiry reminder sent, the company it joined) is not the seed's.
+  // What the database adds or derives itself (ids, stamps, status and when it closed, the lower-cased search copies, the words a search reads and their bits, the apply method the seed leaves unset, the demo mark, the expiry reminder sent, the company it joined) is not the seed's.
   const {
     id: _id,
     createdAt: _c,
@@ -70,6 +70,7 @@ const content = (row: Record<string, unknown>) => {
     ownerId: _o,
     status: _s,
     statusReason: _r,
+    closedAt: _cl,
     heldForVerification: _h,
     publishedAt: _pa,
     titleLower: _tl,

@@ -204,24 +204,27 @@ test("the whole application can be made with the keyboard alone, and a refusal p
   await page.context().close();
 });
 
-test("marking someone Hired offers to close the listing, and Rejected offers a polite mail", async () => {
+/** A listing that takes applications here, with one application from each name, sent as a form would send them. */
+async function listingWithApplicants(title: string, names: string[]): Promise<string> {
   const { json } = await api(e2e.url, "/api/post-job", {
     method: "POST",
     session: owner,
-    body: validJob({ jobTitle: "Hiring Listing", applyMethod: "board" }),
+    body: validJob({ jobTitle: title, applyMethod: "board" }),
   });
   const id = json.insertedId as string;
-  for (const name of ["Chosen One", "Not This Time"]) {
+  for (const name of names) {
     const form = new FormData();
-    for (const [field, value] of Object.entries({
-      name,
-      email: `${name.replace(/ /g, "")}@example.com`,
-      consent: "on",
-    }))
-      form.set(field, value);
+    form.set("name", name);
+    form.set("email", `${name.replace(/ /g, "")}-${crypto.randomUUID().slice(0, 6)}@example.com`);
+    form.set("consent", "on");
     form.set("cv", new Blob([new Uint8Array(pdfBytes())]), "cv.pdf");
     expect((await fetch(`${e2e.url}/api/jobs/${id}/applications`, { method: "POST", body: form })).status).toBe(201);
   }
+  return id;
+}
+
+test("marking someone Hired offers to close the listing; closed, it keeps its applications and can be reopened", async () => {
+  const id = await listingWithApplicants("Hiring Listing", ["Chosen One", "Not This Time"]);
   const page = await e2e.open(`/my-jobs/${id}/applications`, { viewport: MOBILE, session: owner });
   const card = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
   await card("Not This Time").getByLabel("Stage").selectOption("rejected");
@@ -236,7 +239,54 @@ test("marking someone Hired offers to close the listing, and Rejected offers a p
   await expectAccessible(page);
   await shot(page, "inbox-hired-mobile");
   await page.getByRole("button", { name: "Close the listing" }).click();
-  await page.waitForURL(`${e2e.url}/my-job`);
+  const closed = page.getByText("The listing is closed: it is off the board and takes no new applications.");
+  await closed.waitFor();
+  expect(await closed.evaluate((node) => node === document.activeElement)).toBe(true);
+  await page.getByRole("heading", { name: "This listing is closed" }).waitFor();
+  expect(page.url()).toBe(`${e2e.url}/my-jobs/${id}/applications`);
+  await card("Chosen One").waitFor();
+  await card("Not This Time").waitFor();
+  await expectAccessible(page);
+  await shot(page, "inbox-closed-mobile");
   expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(404);
+
+  await page.goto(`${e2e.url}/my-job`);
+  await hydrated(page);
+  await page.getByText("Closed", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Reopen Hiring Listing" }).click();
+  await page.getByRole("status").getByText("“Hiring Listing” is back on the board.").waitFor();
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(200);
+  await page.context().close();
+});
+
+test("declining the offer to close gives focus back to the Save that was pressed, by keyboard", async () => {
+  const id = await listingWithApplicants("Keep Open Listing", ["Kept Applicant"]);
+  const page = await e2e.open(`/my-jobs/${id}/applications`, { viewport: DESKTOP, session: owner });
+  await page.getByLabel("Stage", { exact: true }).selectOption("hired");
+  await page.getByRole("button", { name: "Save Kept Applicant" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByText("You hired someone. Close this listing?").waitFor();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.getByText("You hired someone. Close this listing?").waitFor({ state: "detached" });
+  const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+  expect(focused).toBe("Save Kept Applicant");
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(200);
+  await page.context().close();
+});
+
+test("an application saved at a stage the filter hides is said to have moved, at the top, where focus goes", async () => {
+  const id = await listingWithApplicants("Filtered Listing", ["Moving Applicant", "Staying Applicant"]);
+  const page = await e2e.open(`/my-jobs/${id}/applications?stage=new`, { viewport: MOBILE, session: owner });
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Moving Applicant" }) });
+  await card.getByLabel("Stage").selectOption("interview");
+  await card.getByRole("button", { name: /Save/ }).click();
+  const notice = page.getByText("Saved. Moving Applicant is now at Interview.");
+  await notice.waitFor();
+  await card.waitFor({ state: "detached" });
+  expect(await notice.evaluate((node) => node === document.activeElement)).toBe(true);
+  await page.getByRole("link", { name: "Interview (1)" }).waitFor();
+  await expectAccessible(page);
   await page.context().close();
 });
