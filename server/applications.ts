@@ -32,9 +32,10 @@ import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import { DomainError, forbidden, invalid, isDomainError, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
 import type { ErrorCode } from "#shared/errors.ts";
+import { formatPostedDate } from "#shared/dates.ts";
 import type { Jobs } from "#server/jobs.ts";
 
-export { applicantPage, applicationMissingPage } from "#server/applications/pages.ts";
+export { applicantPage, applicationMissingPage, ERASE_CONFIRMATION } from "#server/applications/pages.ts";
 export { runRetention, startApplicationRetention } from "#server/applications/retention.ts";
 
 const DUPLICATE_APPLICATION = "You have already applied for this job with this email address.";
@@ -57,7 +58,8 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
     if (!listing || (!listing.published && !closed)) throw notFound("Job not found");
     if (listing.applyMethod !== "board")
       throw invalid("This listing does not take applications on this board", { _: "Apply as the listing says" });
-    if (listing.expired || closed) throw new DomainError("CONFLICT", "This listing has closed and no longer takes applications");
+    if (listing.expired || closed)
+      throw new DomainError("CONFLICT", "This listing has closed and no longer takes applications");
     return listing;
   }
 
@@ -262,7 +264,7 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
         stage: STAGE_LABELS[application.stage],
         withdrawn: application.withdrawnAt !== null,
         erased: application.erasedAt !== null,
-        appliedOn: application.createdAt.toISOString().slice(0, 10),
+        appliedOn: formatPostedDate(application.createdAt),
       };
     },
 

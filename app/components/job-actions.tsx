@@ -1,11 +1,12 @@
 import { ExternalLink, Mail, MessageCircle, Phone, Share2, type IconComponent } from "#app/components/icons.tsx";
-import { useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
 import type { Job } from "#shared/job.ts";
 import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";
 import { BottomSheet } from "#app/components/bottom-sheet.tsx";
 import { revealAfter } from "#app/components/timed-overlay.tsx";
 import { useSheet } from "#app/hooks/use-sheet.ts";
+import { isDocumentHydrated } from "#app/lib/hydration.ts";
 
 const mailHref = (job: Job, email: string) =>
   `mailto:${email}?subject=${encodeURIComponent(`Application for ${job.jobTitle}`)}`;
@@ -59,7 +60,7 @@ function reportApplyClick(event: MouseEvent<HTMLAnchorElement>, ping: string) {
  * without one, by its `ping`, which the browser sends as it follows the link. The board's own form counts its
  * applications itself.
  */
-function ApplyLink({ job, label }: { job: Job; label: string }) {
+function ApplyLink({ job, label, className = primary }: { job: Job; label: string; className?: string }) {
   const ping = `/api/jobs/${job._id}/apply-click`;
   const report = {
     onClick: (event: MouseEvent<HTMLAnchorElement>) => reportApplyClick(event, ping),
@@ -67,14 +68,14 @@ function ApplyLink({ job, label }: { job: Job; label: string }) {
   };
   if (job.applyMethod === "board") {
     return (
-      <Link to={`/jobs/${job._id}/apply`} className={primary}>
+      <Link to={`/jobs/${job._id}/apply`} className={className}>
         {label}
       </Link>
     );
   }
   if (job.applyMethod === "email" && job.postedByEmail) {
     return (
-      <a href={mailHref(job, job.postedByEmail)} ping={ping} {...report} className={primary}>
+      <a href={mailHref(job, job.postedByEmail)} ping={ping} {...report} className={className}>
         <Mail aria-hidden="true" className="h-4 w-4" />
         {label}
       </a>
@@ -87,7 +88,7 @@ function ApplyLink({ job, label }: { job: Job; label: string }) {
       {...report}
       target="_blank"
       rel="noopener noreferrer"
-      className={primary}
+      className={className}
     >
       {label}
       <ExternalLink aria-hidden="true" className="h-4 w-4" />
@@ -160,26 +161,35 @@ export function DesktopJobActions({ job, url }: { job: Job; url: string }) {
   );
 }
 
-/** Spec: mobile shows 'Apply Now', which opens a bottom sheet of the ways to apply. */
-/** `coveredMs`: how long the page's spinner covers it; the fixed bar must not paint over it or be clicked through it. */
+/**
+ * Spec: mobile shows 'Apply Now', which opens a bottom sheet of the ways to apply. The sheet needs the page's script:
+ * until it runs (or where it never does) 'Apply Now' is the Apply link itself, so a phone without scripts can apply.
+ * `coveredMs`: how long the page's spinner covers it; the fixed bar must not paint over it or be clicked through it.
+ */
 export function MobileJobActions({ job, url, coveredMs = 0 }: { job: Job; url: string; coveredMs?: number }) {
   const sheet = useSheet();
   const { share, outcome } = useShare(job, url);
+  const [scripted, setScripted] = useState(isDocumentHydrated);
+  useEffect(() => setScripted(true), []);
   return (
     <div className="min-[769px]:hidden">
       <div
         className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]"
         style={coveredMs ? revealAfter(coveredMs) : undefined}
       >
-        <button
-          type="button"
-          onClick={sheet.open}
-          aria-haspopup="dialog"
-          aria-expanded={sheet.state === "open"}
-          className={`${primary} w-full`}
-        >
-          Apply Now
-        </button>
+        {scripted ? (
+          <button
+            type="button"
+            onClick={sheet.open}
+            aria-haspopup="dialog"
+            aria-expanded={sheet.state === "open"}
+            className={`${primary} w-full`}
+          >
+            Apply Now
+          </button>
+        ) : (
+          <ApplyLink job={job} label="Apply Now" className={`${primary} w-full`} />
+        )}
       </div>
       <BottomSheet state={sheet.state} onClose={sheet.close} title={`Apply for ${job.jobTitle}`}>
         <div className="flex flex-col gap-3">

@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-type Values = { name: string; email: string; phone: string; coverNote: string };
+type Values = { name: string; email: string; phone: string; coverNote: string; consent: boolean };
 
 /**
  * A real form post (ADR 21's reasoning: it must work before or without the page's scripts), multipart because of the
@@ -49,6 +49,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     email: outcome.values.email ?? "",
     phone: outcome.values.phone ?? "",
     coverNote: outcome.values.coverNote ?? "",
+    // Given once, the consent stands: a refusal over another field must not quietly take it back.
+    consent: outcome.values.consent !== undefined && !outcome.fields?.consent,
   };
   return data(
     { message: outcome.message, fields: outcome.fields ?? {}, values },
@@ -73,7 +75,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errors: Partial<Record<FieldName, string>> = { ...actionData?.fields };
   if (cvProblem) errors.cv = cvProblem;
-  const values = actionData?.values ?? { ...prefill, phone: "", coverNote: "" };
+  const values = actionData?.values ?? { ...prefill, phone: "", coverNote: "", consent: false };
 
   // A refusal moves focus to the first field at fault, whose message is read with it.
   useEffect(() => {
@@ -262,6 +264,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
                 name="consent"
                 type="checkbox"
                 required
+                defaultChecked={values.consent}
                 aria-invalid={errors.consent ? true : undefined}
                 aria-describedby={describedBy("consent")}
                 className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-600"

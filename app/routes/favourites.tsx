@@ -5,7 +5,7 @@ import { CompanyLogo } from "#app/components/company-logo.tsx";
 import { SalaryIcon } from "#app/components/salary-icon.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { FavouritesStorageError, removeFavourite, useFavourites } from "#app/lib/favourites.ts";
-import { formatPostedDate } from "#app/lib/format.ts";
+import { formatPostedDate } from "#shared/dates.ts";
 import { salaryRange } from "#shared/money.ts";
 import { isExpired, type Job } from "#shared/job.ts";
 import { titled } from "#app/lib/meta.ts";

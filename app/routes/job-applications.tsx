@@ -4,7 +4,7 @@ import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
 import { api } from "#app/lib/api-client.ts";
-import { formatPostedDate } from "#app/lib/format.ts";
+import { formatPostedDate } from "#shared/dates.ts";
 import { titled } from "#app/lib/meta.ts";
 import {
   APPLICATION_LIMITS,

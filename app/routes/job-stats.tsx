@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
-import { formatPostedDate } from "#app/lib/format.ts";
+import { formatPostedDate } from "#shared/dates.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { StatsDay } from "#shared/stats.ts";
 import type { Route } from "./+types/job-stats";

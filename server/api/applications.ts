@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { applicantPage, applicationMissingPage } from "#server/applications.ts";
+import { applicantPage, applicationMissingPage, ERASE_CONFIRMATION } from "#server/applications.ts";
 import { isDomainError } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
@@ -49,7 +49,7 @@ export const applicationsApi = new Hono<AppBindings>()
     c.json(await c.get("services").applications.eraseByToken({ token: c.req.param("token") })),
   );
 
-function html(c: Context<AppBindings>, body: string, status: 200 | 404 = 200) {
+function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 = 200) {
   // No script on this page; it carries the site's policy all the same. Never cached: it holds a personal link.
   return c.html(body, status, {
     "Content-Security-Policy": contentSecurityPolicy(newNonce()),
@@ -68,6 +68,7 @@ async function asPage(c: Context<AppBindings>, action: () => Promise<Response>):
 }
 
 const NOTICES = { withdraw: "Your application is withdrawn.", erase: "Your application and CV are erased." } as const;
+const UNCONFIRMED = "Nothing was erased: tick the box to confirm that your application and CV should go for good.";
 
 /**
  * /applications/:token: the page the confirmation mail links to (ADR 21). A GET shows the stage; its buttons POST
@@ -85,9 +86,14 @@ export const applicationPages = new Hono<AppBindings>()
       const { applications, site } = c.get("services");
       const token = c.req.param("token");
       const action = c.req.query("action");
+      if (action === "erase" && (await c.req.parseBody())[ERASE_CONFIRMATION.name] !== ERASE_CONFIRMATION.value) {
+        const view = await applications.viewByToken({ token });
+        return html(c, applicantPage(site.name, view, { tone: "alert", text: UNCONFIRMED }), 400);
+      }
       if (action === "withdraw") await applications.withdrawByToken({ token });
       else if (action === "erase") await applications.eraseByToken({ token });
-      const notice = action === "withdraw" || action === "erase" ? NOTICES[action] : undefined;
+      const notice =
+        action === "withdraw" || action === "erase" ? { tone: "status" as const, text: NOTICES[action] } : undefined;
       return html(c, applicantPage(site.name, await applications.viewByToken({ token }), notice));
     }),
   );

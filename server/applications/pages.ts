@@ -8,7 +8,7 @@ function page(siteName: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a}button{font:inherit;padding:.4rem .9rem;border-radius:.4rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;margin:.25rem 0}button.danger{background:#fff;color:#b91c1c;border-color:#b91c1c}form{margin:1rem 0}dt{font-weight:600}dd{margin:0 0 .75rem}a{color:#1d4ed8}</style>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a}button{font:inherit;padding:.4rem .9rem;border-radius:.4rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;margin:.25rem 0}button.danger{background:#fff;color:#b91c1c;border-color:#b91c1c}label{display:flex;gap:.5rem;align-items:flex-start}input[type=checkbox]{margin-top:.3rem;width:1rem;height:1rem}.alert{color:#b91c1c}form{margin:1rem 0}dt{font-weight:600}dd{margin:0 0 .75rem}a{color:#1d4ed8}</style>
 </head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Back to the jobs</a></p></main></body>
 </html>
@@ -24,7 +24,13 @@ export type ApplicantView = {
   appliedOn: string;
 };
 
-export function applicantPage(siteName: string, view: ApplicantView, notice?: string): string {
+/** What the page says after a post: done (a status), or refused with nothing changed (an alert). */
+export type ApplicantNotice = { tone: "status" | "alert"; text: string };
+
+/** The erase form's checkbox: erasing cannot be undone, so it is asked for in so many words, with or without scripts. */
+export const ERASE_CONFIRMATION = { name: "confirm", value: "erase" } as const;
+
+export function applicantPage(siteName: string, view: ApplicantView, notice?: ApplicantNotice): string {
   const listing = view.jobTitle ? `${view.jobTitle} at ${view.companyName ?? ""}` : "A listing that has been removed";
   const status = view.erased ? "Erased" : view.withdrawn ? "Withdrawn" : view.stage;
   const actions = view.erased
@@ -33,11 +39,11 @@ export function applicantPage(siteName: string, view: ApplicantView, notice?: st
         view.withdrawn
           ? ""
           : `<form method="post" action="?action=withdraw"><p>Withdrawing tells the employer you are no longer interested.</p><button type="submit">Withdraw my application</button></form>`
-      }<form method="post" action="?action=erase"><p>Erasing removes your name, address, phone, cover note and CV for good. It cannot be undone.</p><button type="submit" class="danger">Erase my application and CV</button></form>`;
+      }<form method="post" action="?action=erase"><p id="erase-note">Erasing removes your name, address, phone, cover note and CV for good. It cannot be undone.</p><label><input type="checkbox" name="${ERASE_CONFIRMATION.name}" value="${ERASE_CONFIRMATION.value}" required aria-describedby="erase-note"> I understand: erase my application and CV for good</label><button type="submit" class="danger">Erase my application and CV</button></form>`;
   return page(
     siteName,
     "Your application",
-    `${notice ? `<p role="status"><strong>${escapeHtml(notice)}</strong></p>` : ""}<dl><dt>Job</dt><dd>${escapeHtml(listing)}</dd><dt>Applied on</dt><dd>${escapeHtml(view.appliedOn)}</dd><dt>Status</dt><dd>${escapeHtml(status)}</dd></dl>${actions}`,
+    `${notice ? `<p role="${notice.tone}"${notice.tone === "alert" ? ' class="alert"' : ""}><strong>${escapeHtml(notice.text)}</strong></p>` : ""}<dl><dt>Job</dt><dd>${escapeHtml(listing)}</dd><dt>Applied on</dt><dd>${escapeHtml(view.appliedOn)}</dd><dt>Status</dt><dd>${escapeHtml(status)}</dd></dl>${actions}`,
   );
 }
 

@@ -373,6 +373,7 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Status</dt><dd>New");
+    expect(html).toMatch(/Applied on<\/dt><dd>[A-Z][a-z]+ \d{2}, \d{4}<\/dd>/);
     const withdrawn = await fetch(`${server.url}${path}?action=withdraw`, { method: "POST" });
     expect(await withdrawn.text()).toContain("Your application is withdrawn.");
     const { json } = await api(server.url, `/api/jobs/${jobId}/applications`, { session: owner });
@@ -412,6 +413,24 @@ describe.each(engines)("applications on the board on %s", (engine) => {
       );
     expect(await ids("")).toContain(sent.id);
     expect(await ids("?stage=new")).not.toContain(sent.id);
+  });
+
+  test("the link's Erase erases nothing until the applicant ticks that it is for good, then erases", async () => {
+    const { json: sent } = await apply(jobId, { fields: { name: "Careful Applicant" } });
+    const path = await linkOf(sent.id);
+    const unticked = await fetch(`${server.url}${path}?action=erase`, { method: "POST" });
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain("Nothing was erased: tick the box");
+    const [kept] = await db().select().from(applications).where(eq(applications.id, sent.id));
+    expect(kept).toMatchObject({ name: "Careful Applicant", erasedAt: null });
+    const ticked = await fetch(`${server.url}${path}?action=erase`, {
+      method: "POST",
+      body: new URLSearchParams({ confirm: "erase" }),
+    });
+    expect(ticked.status).toBe(200);
+    expect(await ticked.text()).toContain("Your application and CV are erased.");
+    const [erased] = await db().select().from(applications).where(eq(applications.id, sent.id));
+    expect(erased).toMatchObject({ name: null, cv: null, erasedAt: expect.any(Date) });
   });
 
   test("a forged or altered link opens nothing", async () => {

@@ -91,10 +91,23 @@ test("without JavaScript the form is a real post: a wrong file is refused beside
   await page.getByText("Your CV must be a PDF or a Word document (.docx)").waitFor();
   expect(await page.getByLabel(/^CV/).getAttribute("aria-describedby")).toContain("apply-cv-error");
   expect(await page.getByLabel("Full name").inputValue()).toBe("No Script");
+  expect(await page.getByRole("checkbox", { name: /I agree/ }).isChecked()).toBe(true);
   await fillApplication(page, { name: "No Script", email: "noscript@example.com", cv: pdfBytes() });
   await page.getByRole("button", { name: "Send application" }).click();
   await page.getByRole("heading", { name: "Application sent" }).waitFor();
   expect(page.url()).toBe(`${e2e.url}/jobs/${jobId}/apply?sent`);
+  await page.context().close();
+});
+
+test("on a phone without JavaScript, Apply Now is a link to the board's form", async () => {
+  const page = await e2e.newPage({ viewport: MOBILE, javaScriptEnabled: false });
+  await page.goto(`${e2e.url}/jobs/${jobId}`);
+  const apply = page.getByRole("link", { name: "Apply Now" });
+  // Visible once the page's spinner has had its moment (a CSS delay, which runs without scripts too).
+  await apply.waitFor();
+  await apply.click();
+  await page.waitForURL(`${e2e.url}/jobs/${jobId}/apply`);
+  await page.getByRole("heading", { name: "Apply for Product Designer" }).waitFor();
   await page.context().close();
 });
 
@@ -113,6 +126,16 @@ test("the applicant withdraws from the confirmation mail's link", async () => {
   await page.getByRole("button", { name: "Withdraw my application" }).click();
   await page.getByText("Your application is withdrawn.").waitFor();
   await expect.poll(() => page.getByText("Withdrawn", { exact: true }).isVisible()).toBe(true);
+  // Erasing cannot be undone: the browser holds the button back until the box is ticked, by keyboard here.
+  await page.getByRole("button", { name: "Erase my application and CV" }).click();
+  expect(await page.getByText("Your application and CV are erased.").count()).toBe(0);
+  await page.getByRole("checkbox", { name: /erase my application and CV for good/ }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.getByText("Your application and CV are erased.").waitFor();
+  await expectAccessible(page);
+  await shot(page, "applicant-erased-mobile");
   await page.context().close();
 });
 
