@@ -51,7 +51,7 @@ function row(name: string, samples: Sample[], seconds: number) {
   console.log(
     `${name.padEnd(34)} ${s.requests.toString().padStart(6)} ${s.perSecond.toFixed(1).padStart(7)} ${ms(s.p50).padStart(9)} ${ms(s.p95).padStart(9)} ${ms(s.p99).padStart(9)} ${ms(s.max).padStart(9)} ${s.errors.toString().padStart(6)}`,
   );
-  for (const failure of failuresOf(samples)) console.log(`      failed: ${failure.replace(/https?:\/\/[^/]+/, "")}`);
+  for (const failure of failuresOf(samples)) console.log(`      failed: ${failure}`);
 }
 
 async function main() {

@@ -124,8 +124,7 @@ async function main() {
       for (const side of ["with", "without"] as const) {
         all[side].push(...samples[side]);
         line(`${round + 1} ${side}`, summarise(samples[side], SECONDS));
-        for (const failure of failuresOf(samples[side]))
-          console.log(`    failed: ${failure.replace(/https?:\/\/[^/]+/, "")}`);
+        for (const failure of failuresOf(samples[side])) console.log(`    failed: ${failure}`);
       }
     }
     const withSummary = summarise(all.with, ROUNDS * SECONDS);

@@ -121,9 +121,9 @@ export async function fixedRate(
 }
 
 /**
- * Why requests failed, most frequent first, each with a request that failed so: an error in a run is then a status to
- * look up in the server's log, or a socket's error (ECONNRESET on a keep-alive socket the server was closing), not a
- * count to guess at.
+ * Why requests failed, most frequent first, each with the path of a request that failed so: an error in a run is then
+ * a status to look up in the server's log, or a socket's error (ECONNRESET on a keep-alive socket the server was
+ * closing), not a count to guess at. The server's address is the same for every request, so it is left out.
  */
 export function failuresOf(samples: Sample[]): string[] {
   const byReason = new Map<string, { count: number; url?: string }>();
@@ -136,5 +136,5 @@ export function failuresOf(samples: Sample[]): string[] {
   }
   return [...byReason]
     .sort(([, a], [, b]) => b.count - a.count)
-    .map(([reason, { count, url }]) => `${count}× ${reason}${url ? ` (${url})` : ""}`);
+    .map(([reason, { count, url }]) => `${count}× ${reason}${url ? ` (${url.replace(/^https?:\/\/[^/]+/, "")})` : ""}`);
 }
