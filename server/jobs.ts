@@ -489,7 +489,8 @@ export function createJobs({
       const row = await findOwnedRow(ref);
       if (row.status !== "closed") throw new DomainError("CONFLICT", "Only a closed listing can be reopened");
       const { account, isAdmin } = await accountOf(ref.user);
-      const status = statusAfterEdit(env.MODERATION, account, isAdmin, "published") === "pending" ? "pending" : "published";
+      const status =
+        statusAfterEdit(env.MODERATION, account, isAdmin, "published") === "pending" ? "pending" : "published";
       if (!(await reopenJobRow(db, row.id, status)))
         throw new DomainError("CONFLICT", "Only a closed listing can be reopened");
       if (status === "pending")
