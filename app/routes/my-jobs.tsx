@@ -310,10 +310,10 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
                       <button
                         type="button"
                         onClick={() => void changeStatus(job, job.status === "closed" ? "reopen" : "close")}
-                        aria-label={`${job.status === "closed" ? "Reopen" : "Close"} ${job.jobTitle}`}
+                        aria-label={`${job.status === "closed" ? "Reopen listing" : "Mark as filled"}: ${job.jobTitle}`}
                         className="mt-2 block rounded-md border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
                       >
-                        {job.status === "closed" ? "Reopen listing" : "Close listing (filled)"}
+                        {job.status === "closed" ? "Reopen listing" : "Mark as filled"}
                       </button>
                     ) : null}
                   </td>

@@ -276,7 +276,7 @@ test("marking someone Hired offers to close the listing; closed, it keeps its ap
   await page.goto(`${e2e.url}/my-job`);
   await hydrated(page);
   await page.getByText("Closed", { exact: true }).waitFor();
-  await page.getByRole("button", { name: "Reopen Hiring Listing" }).click();
+  await page.getByRole("button", { name: "Reopen listing: Hiring Listing" }).click();
   await page.getByRole("status").getByText("“Hiring Listing” is back on the board.").waitFor();
   expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(200);
   await page.context().close();

@@ -78,7 +78,7 @@ describe.each(VIEWPORTS)("My Listings at %s width", (_name, viewport) => {
     // The title's cell also links to what the listing earned (issue 32).
     expect(await firstRow.getByRole("cell").allTextContents()).toEqual([
       "1",
-      "React DeveloperStats: 0 views, 0 apply clicks, 0 impressions",
+      "React DeveloperStats: 0 views, 0 apply clicks, 0 impressionsMark as filled",
       "Acme Widgets",
       "10 - 20",
       "Edit",
