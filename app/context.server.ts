@@ -92,10 +92,22 @@ export async function loadForAdmin<T>(
 ): Promise<T> {
   const viewer = await getSessionUser(context, request);
   return read(context.get(servicesContext).moderation, viewer).catch((error: unknown) => {
-    if (error instanceof Error && "code" in error && error.code === "SECOND_FACTOR_REQUIRED") {
-      const url = new URL(request.url);
-      throw redirect(`${SECURITY_PATH}?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-    }
-    throw pageError(error);
+    throw adminPageError(request, error);
   });
+}
+
+/**
+ * What a page throws for a domain error where an admin may be reading: an admin without a second factor
+ * (ADMIN_REQUIRE_2FA) is sent to set one up and brought back to `request`'s page after; the rest as pageError says.
+ */
+export function adminPageError(
+  request: Request,
+  error: unknown,
+  messages: Partial<Record<ErrorCode, PageMessage>> = {},
+): unknown {
+  if (error instanceof Error && "code" in error && error.code === "SECOND_FACTOR_REQUIRED") {
+    const url = new URL(request.url);
+    return redirect(`${SECURITY_PATH}?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
+  return pageError(error, messages);
 }

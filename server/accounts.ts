@@ -44,6 +44,18 @@ export function isAdminAccount(account: Account | undefined, env: Pick<Env, "ADM
   return account.isAdmin || (account.emailVerified && env.ADMIN_EMAILS.includes(account.email.toLowerCase()));
 }
 
+/**
+ * What an account may do as an admin now. With ADMIN_REQUIRE_2FA only one who turned on a second factor gets admin
+ * powers (the queue, and reading other employers' applications and stats): a phished password alone must open none.
+ */
+export function adminAccessOf(
+  account: Account | undefined,
+  env: Pick<Env, "ADMIN_EMAILS" | "ADMIN_REQUIRE_2FA">,
+): "admin" | "needs-second-factor" | "none" {
+  if (!isAdminAccount(account, env)) return "none";
+  return env.ADMIN_REQUIRE_2FA && !account?.twoFactorEnabled ? "needs-second-factor" : "admin";
+}
+
 /** Where review notices go: every granted admin, and every ADMIN_EMAILS address. */
 export async function adminAddresses(db: Db, env: Pick<Env, "ADMIN_EMAILS">): Promise<string[]> {
   const granted = await db.select({ email: user.email }).from(user).where(eq(user.isAdmin, true));

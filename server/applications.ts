@@ -11,7 +11,7 @@ import {
   type ApplicationCounts,
   type ApplicationList,
 } from "#shared/applications.ts";
-import { findAccount, isAdminAccount } from "#server/accounts.ts";
+import { adminAccessOf, findAccount } from "#server/accounts.ts";
 import {
   changeApplication,
   countApplicationsByDay,
@@ -30,7 +30,16 @@ import { createApplicationTokens } from "#server/applications/tokens.ts";
 import { CLIENT_IP_HEADER, type SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { DomainError, forbidden, invalid, isDomainError, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
+import {
+  DomainError,
+  forbidden,
+  invalid,
+  isDomainError,
+  notFound,
+  parseOrThrow,
+  rateLimited,
+  secondFactorRequired,
+} from "#server/errors.ts";
 import type { ErrorCode } from "#shared/errors.ts";
 import { formatPostedDate } from "#shared/dates.ts";
 import type { Jobs } from "#server/jobs.ts";
@@ -63,20 +72,25 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
     return listing;
   }
 
-  /** The listing when `user` owns it or is an admin: another employer is refused, an unknown id is not found. */
-  async function listingReadableBy(user: SessionUser, jobId: string | null) {
+  /**
+   * The listing when `user` owns it, or when an admin reads it for moderation. An admin changes nothing (a stage
+   * change can mail the applicant in the employer's name), and with ADMIN_REQUIRE_2FA reads only with a second factor
+   * on. Another employer is refused, an unknown id is not found.
+   */
+  async function listingReadableBy(user: SessionUser, jobId: string | null, purpose: "read" | "change" = "read") {
     const listing = jobId ? await jobs.findListingForApplications({ id: jobId }) : undefined;
-    if (listing && listing.ownerId === user.id) return listing;
-    const account = await findAccount(db, user.id);
-    if (account && !account.suspendedAt && isAdminAccount(account, env)) return listing;
+    if (listing && listing.ownerId === user.id) return { listing, owner: true };
+    const access = adminAccessOf(await findAccount(db, user.id), env);
+    if (access === "admin" && purpose === "read") return { listing, owner: false };
     if (!listing) throw notFound("Job not found");
-    throw forbidden("Only the employer who posted this job can read its applications");
+    if (access === "needs-second-factor" && purpose === "read") throw secondFactorRequired();
+    throw forbidden(`Only the employer who posted this job can ${purpose} its applications`);
   }
 
-  async function applicationReadableBy(user: SessionUser, id: string) {
+  async function applicationReadableBy(user: SessionUser, id: string, purpose: "read" | "change" = "read") {
     const application = idSchema.safeParse(id).success ? await findApplication(db, id) : undefined;
     if (!application) throw notFound("Application not found");
-    const listing = await listingReadableBy(user, application.jobId);
+    const { listing } = await listingReadableBy(user, application.jobId, purpose);
     return { application, listing };
   }
 
@@ -193,12 +207,15 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
       query?: Record<string, string | undefined>;
     }): Promise<ApplicationList> {
       const { stage } = parseOrThrow(applicationListQuerySchema, query);
-      const listing = await listingReadableBy(user, jobId);
+      const { listing, owner } = await listingReadableBy(user, jobId);
       if (!listing) throw notFound("Job not found");
+      const found = await listApplications(db, listing.id, stage);
       return {
         job: { id: listing.id, title: listing.title, companyName: listing.companyName, status: listing.status },
-        applications: await listApplications(db, listing.id, stage),
+        // The private note is the employer's own ("only you see it"): an admin reading for moderation does not get it.
+        applications: owner ? found : found.map((application) => ({ ...application, note: null })),
         retentionDays: env.APPLICATION_RETENTION_DAYS,
+        canChange: owner,
       };
     },
 
@@ -220,7 +237,7 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
     /** Stage, note, and (when moving to Rejected and the employer asks) one polite mail to the applicant. */
     async changeApplication({ user, id, changes }: { user: SessionUser; id: string; changes: unknown }) {
       const change = parseOrThrow(applicationChangeSchema, changes);
-      const { application, listing } = await applicationReadableBy(user, id);
+      const { application, listing } = await applicationReadableBy(user, id, "change");
       if (application.erasedAt) throw new DomainError("CONFLICT", "This application was erased by the applicant");
       const rejecting = change.stage === "rejected" && application.stage !== "rejected";
       const mail =

@@ -7,7 +7,15 @@ import {
   type ModerationAction,
 } from "#shared/moderation.ts";
 import type { Job } from "#shared/job.ts";
-import { findAccount, isAdminAccount, liftSuspension, markTrusted, setAdmin, suspend } from "#server/accounts.ts";
+import {
+  adminAccessOf,
+  findAccount,
+  isAdminAccount,
+  liftSuspension,
+  markTrusted,
+  setAdmin,
+  suspend,
+} from "#server/accounts.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
@@ -78,9 +86,9 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
    * must not open the board's moderation. The refusal names its own code so pages can send the admin to set one up.
    */
   async function requireAdmin(viewer: SessionUser | null | undefined): Promise<SessionUser> {
-    const account = viewer ? await findAccount(db, viewer.id) : undefined;
-    if (!viewer || !isAdminAccount(account, env)) throw notFound("Not found");
-    if (env.ADMIN_REQUIRE_2FA && !account?.twoFactorEnabled) throw secondFactorRequired();
+    const access = viewer ? adminAccessOf(await findAccount(db, viewer.id), env) : "none";
+    if (!viewer || access === "none") throw notFound("Not found");
+    if (access === "needs-second-factor") throw secondFactorRequired();
     return viewer;
   }
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { expiresAt, type ListingStats, type StatsDay, type StatsTotals } from "#shared/stats.ts";
-import { findAccount, isAdminAccount } from "#server/accounts.ts";
+import { adminAccessOf, findAccount } from "#server/accounts.ts";
 import type { Applications } from "#server/applications.ts";
 import { CLIENT_IP_HEADER, type SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { forbidden, notFound } from "#server/errors.ts";
+import { forbidden, notFound, secondFactorRequired } from "#server/errors.ts";
 import type { Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
 import { repeat } from "#server/repeat.ts";
@@ -106,16 +106,19 @@ export function createStats({
   /** The day this process last deleted the earlier days' salts and visit keys. */
   let forgottenBefore: string | undefined;
 
-  /** The listing when `user` owns it or is an admin; another employer is refused, an unknown id is not found. */
+  /**
+   * The listing when `user` owns it or is an admin (with ADMIN_REQUIRE_2FA, one with a second factor on); another
+   * employer is refused, an unknown id is not found.
+   */
   async function listingReadableBy(user: SessionUser, jobId: string) {
     const listing = idSchema.safeParse(jobId).success
       ? await jobs.findListingForApplications({ id: jobId })
       : undefined;
     if (listing && listing.ownerId === user.id) return listing;
-    const account = await findAccount(db, user.id);
-    const isAdmin = Boolean(account && !account.suspendedAt && isAdminAccount(account, env));
+    const access = adminAccessOf(await findAccount(db, user.id), env);
     if (!listing) throw notFound("Job not found");
-    if (!isAdmin) throw forbidden("Only the employer who posted this job can read its stats");
+    if (access === "needs-second-factor") throw secondFactorRequired();
+    if (access !== "admin") throw forbidden("Only the employer who posted this job can read its stats");
     return listing;
   }
 

@@ -141,6 +141,8 @@ export const applicationListSchema = z
     job: z.object({ id: z.uuid(), title: z.string(), companyName: z.string(), status: z.enum(JOB_STATUSES) }),
     applications: z.array(applicationSummarySchema),
     retentionDays: z.number().int(),
+    /** The listing's owner changes stages and notes; an admin reading for moderation only reads, without the notes. */
+    canChange: z.boolean(),
   })
   .meta({ id: "ApplicationList", title: "ApplicationList" });
 export type ApplicationList = z.output<typeof applicationListSchema>;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
-import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
+import { adminPageError, requireUser, servicesContext } from "#app/context.server.ts";
 import { api } from "#app/lib/api-client.ts";
 import { formatPostedDate } from "#shared/dates.ts";
 import { titled } from "#app/lib/meta.ts";
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     applications.listApplications({ user, jobId: params.id, query: { stage } }),
     applications.listApplications({ user, jobId: params.id }),
   ]).catch((error: unknown) => {
-    throw pageError(error, {
+    throw adminPageError(request, error, {
       VALIDATION_FAILED: { status: 404, message: "There is no job at this address." },
       NOT_FOUND: "This job does not exist or has been deleted.",
       FORBIDDEN: "Only the employer who posted this job can read its applications.",
@@ -44,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     counts,
     total: all.applications.length,
     retentionDays: filtered.retentionDays,
+    canChange: filtered.canChange,
   };
 }
 
@@ -91,11 +92,14 @@ function StageFilter({
 /** One application: who, when, the CV, and the employer's stage and private note. */
 function ApplicationCard({
   application,
+  canChange,
   filter,
   onHired,
   onLeft,
 }: {
   application: ApplicationSummary;
+  /** The listing's owner changes the stage and note; an admin reading for moderation gets no form. */
+  canChange: boolean;
   /** The stage the list is filtered by: an application saved at another one leaves the list. */
   filter: ApplicationStage | undefined;
   /** Hired just now: the page offers to close the listing, and gives focus back to `returnTo` when declined. */
@@ -147,11 +151,12 @@ function ApplicationCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold break-words text-slate-900">{application.name}</h2>
-          <p className="text-sm break-all text-slate-700">
-            <a href={`mailto:${application.email}`} className="text-brand-700 underline">
+          <p className="text-sm text-slate-700">
+            <a href={`mailto:${application.email}`} className="break-all text-brand-700 underline">
               {application.email}
             </a>
-            {application.phone ? <> · {application.phone}</> : null}
+            {/* A phone number read across two lines is misdialled: it wraps as a whole. */}
+            {application.phone ? <span className="whitespace-nowrap"> · {application.phone}</span> : null}
           </p>
           <p className="text-sm text-slate-600">
             Applied on <time dateTime={application.createdAt}>{formatPostedDate(application.createdAt)}</time> · Stage:{" "}
@@ -177,61 +182,63 @@ function ApplicationCard({
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{application.coverNote}</p>
         </details>
       ) : null}
-      <form onSubmit={save} className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-        <div>
-          <label htmlFor={`stage-${id}`} className="block text-sm font-medium text-slate-800">
-            Stage
-          </label>
-          <select
-            id={`stage-${id}`}
-            value={stage}
-            onChange={(event) => setStage(event.target.value as ApplicationStage)}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-          >
-            {APPLICATION_STAGES.map((option) => (
-              <option key={option} value={option}>
-                {STAGE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`note-${id}`} className="block text-sm font-medium text-slate-800">
-            Private note <span className="font-normal text-slate-600">(only you see it)</span>
-          </label>
-          <input
-            id={`note-${id}`}
-            type="text"
-            value={note}
-            maxLength={APPLICATION_LIMITS.note}
-            onChange={(event) => setNote(event.target.value)}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-          />
-        </div>
-        <button
-          ref={saveRef}
-          type="submit"
-          disabled={saving}
-          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {saving ? "Saving..." : "Save"}
-          <span className="sr-only"> {application.name}</span>
-        </button>
-        {rejecting ? (
-          <div className="flex items-start gap-2 sm:col-span-3">
-            <input
-              id={`notify-${id}`}
-              type="checkbox"
-              checked={notify}
-              onChange={(event) => setNotify(event.target.checked)}
-              className="mt-1 h-4 w-4"
-            />
-            <label htmlFor={`notify-${id}`} className="text-sm text-slate-800">
-              Send {application.name} a short, polite mail saying the application will not go further
+      {canChange ? (
+        <form onSubmit={save} className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+          <div>
+            <label htmlFor={`stage-${id}`} className="block text-sm font-medium text-slate-800">
+              Stage
             </label>
+            <select
+              id={`stage-${id}`}
+              value={stage}
+              onChange={(event) => setStage(event.target.value as ApplicationStage)}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+            >
+              {APPLICATION_STAGES.map((option) => (
+                <option key={option} value={option}>
+                  {STAGE_LABELS[option]}
+                </option>
+              ))}
+            </select>
           </div>
-        ) : null}
-      </form>
+          <div>
+            <label htmlFor={`note-${id}`} className="block text-sm font-medium text-slate-800">
+              Private note <span className="font-normal text-slate-600">(only you see it)</span>
+            </label>
+            <input
+              id={`note-${id}`}
+              type="text"
+              value={note}
+              maxLength={APPLICATION_LIMITS.note}
+              onChange={(event) => setNote(event.target.value)}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+            />
+          </div>
+          <button
+            ref={saveRef}
+            type="submit"
+            disabled={saving}
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {saving ? "Saving..." : "Save"}
+            <span className="sr-only"> {application.name}</span>
+          </button>
+          {rejecting ? (
+            <div className="flex items-start gap-2 sm:col-span-3">
+              <input
+                id={`notify-${id}`}
+                type="checkbox"
+                checked={notify}
+                onChange={(event) => setNotify(event.target.checked)}
+                className="mt-1 h-4 w-4"
+              />
+              <label htmlFor={`notify-${id}`} className="text-sm text-slate-800">
+                Send {application.name} a short, polite mail saying the application will not go further
+              </label>
+            </div>
+          ) : null}
+        </form>
+      ) : null}
       <div aria-live="polite" className="mt-2 text-sm">
         {status ? <p className={status.tone === "ok" ? "text-emerald-800" : "text-red-700"}>{status.text}</p> : null}
       </div>
@@ -243,7 +250,7 @@ function ApplicationCard({
 type FocusTarget = "offer" | "notice" | HTMLElement | null;
 
 export default function JobApplications({ loaderData }: Route.ComponentProps) {
-  const { job, applications, stage, counts, total, retentionDays } = loaderData;
+  const { job, applications, stage, counts, total, retentionDays, canChange } = loaderData;
   const filter = APPLICATION_STAGES.find((s) => s === stage);
   const revalidator = useRevalidator();
   const [offer, setOffer] = useState<{ returnTo: HTMLElement | null } | null>(null);
@@ -311,6 +318,12 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Applications for {job.title}</h1>
         <p className="text-slate-600">{job.companyName}</p>
+        {canChange ? null : (
+          <p className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-3 text-slate-800">
+            You are reading another employer&apos;s applications as an admin, for moderation. Only the employer who
+            posted this job changes their stages, and their private notes are not shown.
+          </p>
+        )}
         <div aria-live="polite">
           {notice ? (
             <p
@@ -338,14 +351,16 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
               Nobody sees it on the board and it takes no new applications. The applications below are erased{" "}
               {retentionDays} days after it closed, unless you reopen it.
             </p>
-            <button
-              type="button"
-              onClick={reopenListing}
-              disabled={busy}
-              className="mt-3 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-            >
-              Reopen the listing
-            </button>
+            {canChange ? (
+              <button
+                type="button"
+                onClick={reopenListing}
+                disabled={busy}
+                className="mt-3 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                Reopen the listing
+              </button>
+            ) : null}
           </section>
         ) : null}
         {offer && job.status === "published" ? (
@@ -391,6 +406,7 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
               <ApplicationCard
                 key={application.id}
                 application={application}
+                canChange={canChange}
                 filter={filter}
                 onHired={hired}
                 onLeft={(text) => say("ok", text)}

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
-import { pageError, requireUser, servicesContext } from "#app/context.server.ts";
+import { adminPageError, requireUser, servicesContext } from "#app/context.server.ts";
 import { formatPostedDate } from "#shared/dates.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { StatsDay } from "#shared/stats.ts";
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .get(servicesContext)
     .stats.listingStats({ user, jobId: params.id })
     .catch((error: unknown) => {
-      throw pageError(error, {
+      throw adminPageError(request, error, {
         NOT_FOUND: "This job does not exist or has been deleted.",
         FORBIDDEN: "Only the employer who posted this job can read its stats.",
       });

@@ -6,6 +6,7 @@ import { docxBytes, exeBytes, pdfBytes, zipBytes } from "#tests/support/cv-files
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 let ipCounter = 0;
@@ -39,6 +40,7 @@ describe.each(engines)("applications on the board on %s", (engine) => {
   let owner: Session;
   let other: Session;
   let admin: Session;
+  let adminWithoutSecondFactor: Session;
   let jobId: string;
 
   const db = () => server.services.database.db;
@@ -74,12 +76,16 @@ describe.each(engines)("applications on the board on %s", (engine) => {
       engine,
       env: { TRUSTED_PROXY_HEADER: "x-forwarded-for", APPLICATION_RATE_LIMIT_MAX: "3" },
     });
-    [owner, other, admin] = await Promise.all([
+    [owner, other, admin, adminWithoutSecondFactor] = await Promise.all([
       signUp(server.url, { name: "Owner" }),
       signUp(server.url, { name: "Other employer" }),
       signUp(server.url, { name: "Admin" }),
+      signUp(server.url, { name: "Admin without a second factor" }),
     ]);
-    await server.services.moderation.setAdmin({ email: admin.email, admin: true });
+    for (const session of [admin, adminWithoutSecondFactor])
+      await server.services.moderation.setAdmin({ email: session.email, admin: true });
+    // ADMIN_REQUIRE_2FA is on by default: an admin reads other employers' applications only with a second factor.
+    await enrolSecondFactor(server.url, admin);
     jobId = await postListing(owner);
   });
   afterAll(() => server.close());
@@ -294,6 +300,52 @@ describe.each(engines)("applications on the board on %s", (engine) => {
         (await api(server.url, "/api/applications/00000000-0000-4000-8000-000000000000/cv", { session: owner })).status,
       ).toBe(404);
       expect((await api(server.url, "/api/applications/not-an-id/cv", { session: owner })).status).toBe(404);
+    });
+
+    test("an admin without a second factor reads no inbox, application or CV of another employer: 403 asking for one", async () => {
+      for (const path of [`/api/jobs/${jobId}/applications`, `/api/applications/${applicationId}/cv`]) {
+        const { status, json } = await api(server.url, path, { session: adminWithoutSecondFactor });
+        expect(status).toBe(403);
+        expect(json).toEqual({ error: { code: "SECOND_FACTOR_REQUIRED", message: expect.any(String) } });
+      }
+      const changed = await api(server.url, `/api/applications/${applicationId}`, {
+        method: "PATCH",
+        body: { stage: "hired" },
+        session: adminWithoutSecondFactor,
+      });
+      expect(changed.status).toBe(403);
+      const [row] = await db().select().from(applications).where(eq(applications.id, applicationId));
+      expect(row?.stage).toBe("new");
+    });
+
+    test("an admin reads an inbox for moderation without the employer's private notes, and changes no stage or note", async () => {
+      const noted = await api(server.url, `/api/applications/${applicationId}`, {
+        method: "PATCH",
+        body: { note: "Call back on Monday" },
+        session: owner,
+      });
+      expect(noted.status).toBe(200);
+      const path = `/api/jobs/${jobId}/applications`;
+      const asOwner = (await api(server.url, path, { session: owner })).json;
+      const asAdmin = (await api(server.url, path, { session: admin })).json;
+      expect(asOwner.canChange).toBe(true);
+      expect(asAdmin.canChange).toBe(false);
+      const noteOf = (list: { applications: { id: string; note: string | null }[] }) =>
+        list.applications.find((a) => a.id === applicationId)?.note;
+      expect(noteOf(asOwner)).toBe("Call back on Monday");
+      expect(noteOf(asAdmin)).toBeNull();
+      const changed = await api(server.url, `/api/applications/${applicationId}`, {
+        method: "PATCH",
+        body: { stage: "rejected", note: "", notifyRejection: true },
+        session: admin,
+      });
+      expect(changed.status).toBe(403);
+      expect(changed.json.error.code).toBe("FORBIDDEN");
+      const [row] = await db().select().from(applications).where(eq(applications.id, applicationId));
+      expect(row).toMatchObject({ stage: "new", note: "Call back on Monday" });
+      expect((await mailsFor(applicationId)).map((mail) => mail.dedupeKey)).not.toContainEqual(
+        expect.stringContaining("reject"),
+      );
     });
 
     test("another employer cannot change an application's stage", async () => {

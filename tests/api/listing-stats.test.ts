@@ -7,6 +7,7 @@ import { createStats, utcDay } from "#server/stats.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 import { startTestServer, type TestServer } from "#tests/support/server.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -293,6 +294,11 @@ describe.each(engines)("what each listing earned on %s", (engine) => {
   test("only the listing's owner and admins read its stats: another employer 403, a visitor 401, no such listing 404", async () => {
     const id = await postListing();
     expect((await statsOf(id, owner)).status).toBe(200);
+    // ADMIN_REQUIRE_2FA is on by default: an admin reads other employers' stats only once a second factor is on.
+    const withoutSecondFactor = await statsOf(id, admin);
+    expect(withoutSecondFactor.status).toBe(403);
+    expect(withoutSecondFactor.json.error.code).toBe("SECOND_FACTOR_REQUIRED");
+    await enrolSecondFactor(server.url, admin);
     expect((await statsOf(id, admin)).status).toBe(200);
     const refused = await statsOf(id, other);
     expect(refused.status).toBe(403);
