@@ -2,10 +2,16 @@ import type { OutgoingMail } from "#server/mail.ts";
 
 type Listing = { title: string; companyName: string };
 
+const MAILS = ["confirmation", "employer-notice", "rejected"] as const;
+const keyOf = (id: string, mail: (typeof MAILS)[number]) => `application:${id}:${mail}`;
+
+/** The outbox keys of every mail an application can send: what its erasure forgets. */
+export const mailKeysOf = (id: string) => MAILS.map((mail) => keyOf(id, mail));
+
 /** To the applicant, once: what they applied for, and the one link to their application (stage, withdraw, erase). */
 export function confirmationMail(id: string, to: string, name: string, job: Listing, link: string): OutgoingMail {
   return {
-    dedupeKey: `application:${id}:confirmation`,
+    dedupeKey: keyOf(id, "confirmation"),
     to,
     subject: `Your application for ${job.title} at ${job.companyName}`,
     text: `Hello ${name},
@@ -22,7 +28,7 @@ Keep this mail: the link is the only way to your application without an account.
 /** To the employer, once per application: someone applied, and where to read it. */
 export function employerNoticeMail(id: string, to: string, name: string, job: Listing, inbox: string): OutgoingMail {
   return {
-    dedupeKey: `application:${id}:employer-notice`,
+    dedupeKey: keyOf(id, "employer-notice"),
     to,
     subject: `New application for ${job.title}`,
     text: `${name} applied for ${job.title} at ${job.companyName}.
@@ -35,7 +41,7 @@ ${inbox}`,
 /** Sent only when the employer chooses to, and at most once per application. */
 export function rejectionMail(id: string, to: string, name: string, job: Listing): OutgoingMail {
   return {
-    dedupeKey: `application:${id}:rejected`,
+    dedupeKey: keyOf(id, "rejected"),
     to,
     subject: `Your application for ${job.title} at ${job.companyName}`,
     text: `Hello ${name},

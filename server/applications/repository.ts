@@ -3,7 +3,8 @@ import type { ApplicationStage, ApplicationSummary, ApplicationCounts } from "#s
 import type { Db } from "#server/db/client.ts";
 import { applications, jobs } from "#server/db/schema.ts";
 import type { OutgoingMail } from "#server/mail.ts";
-import { enqueueMail, enqueueMails } from "#server/mail.ts";
+import { enqueueMail, enqueueMails, forgetMails } from "#server/mail.ts";
+import { mailKeysOf } from "#server/applications/mails.ts";
 import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
 import { LISTING_LIFETIME_DAYS } from "#shared/job.ts";
 
@@ -211,8 +212,12 @@ const ERASED = {
   updatedAt: sql`now()`,
 };
 
+/** The application's personal fields and CV, and its mails in the outbox: a confirmation not sent yet never goes. */
 export async function eraseApplication(db: Db, id: string) {
-  await db.update(applications).set(ERASED).where(eq(applications.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(applications).set(ERASED).where(eq(applications.id, id));
+    await forgetMails(tx, mailKeysOf(id));
+  });
 }
 
 /**
@@ -229,16 +234,23 @@ export async function applyRetention(db: Db, days: number): Promise<{ erased: nu
         and(eq(jobs.status, "closed"), lt(jobs.closedAt, sql`now() - make_interval(days => ${days})`)),
       ),
     );
-  const erased = await db
-    .update(applications)
-    .set(ERASED)
-    .where(and(isNull(applications.erasedAt), inArray(applications.jobId, expiredListings)))
-    .returning({ id: applications.id });
-  const deleted = await db
-    .delete(applications)
-    .where(
-      and(isNull(applications.jobId), lt(applications.listingDeletedAt, sql`now() - make_interval(days => ${days})`)),
-    )
-    .returning({ id: applications.id });
-  return { erased: erased.length, deleted: deleted.length };
+  // One transaction: an application erased with its mails left in the outbox would never be looked at again.
+  return db.transaction(async (tx) => {
+    const erased = await tx
+      .update(applications)
+      .set(ERASED)
+      .where(and(isNull(applications.erasedAt), inArray(applications.jobId, expiredListings)))
+      .returning({ id: applications.id });
+    const deleted = await tx
+      .delete(applications)
+      .where(
+        and(isNull(applications.jobId), lt(applications.listingDeletedAt, sql`now() - make_interval(days => ${days})`)),
+      )
+      .returning({ id: applications.id });
+    await forgetMails(
+      tx,
+      [...erased, ...deleted].flatMap(({ id }) => mailKeysOf(id)),
+    );
+    return { erased: erased.length, deleted: deleted.length };
+  });
 }

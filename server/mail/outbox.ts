@@ -100,6 +100,24 @@ export async function releaseClaims(db: Db, ids: string[]) {
     .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")));
 }
 
+/** Keys per statement: far below PostgreSQL's 65,535 parameters, for a retention run that erases thousands. */
+const FORGET_BATCH = 5_000;
+
+/**
+ * Forgets the mails stored under these keys (an application erased): one not sent yet is dropped, so it never goes;
+ * one sent keeps its row and key, so it is not sent again, with its address, subject and text emptied.
+ */
+export async function forgetMails(db: Pick<Db, "delete" | "update">, keys: readonly string[]): Promise<void> {
+  for (let at = 0; at < keys.length; at += FORGET_BATCH) {
+    const batch = inArray(mailOutbox.dedupeKey, keys.slice(at, at + FORGET_BATCH));
+    await db.delete(mailOutbox).where(and(batch, eq(mailOutbox.status, "pending")));
+    await db
+      .update(mailOutbox)
+      .set({ toAddress: "", subject: "", textBody: "", htmlBody: null, headers: {}, lastError: null })
+      .where(and(batch, eq(mailOutbox.kind, "mail")));
+  }
+}
+
 export async function countPendingMails(db: Db, kinds: MailKind[]): Promise<number> {
   const [row] = await db
     .select({ n: count() })

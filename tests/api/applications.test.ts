@@ -455,6 +455,32 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect((await api(server.url, `/api/applications/${sent.id}/cv`, { session: owner })).status).toBe(404);
   });
 
+  test("erasing takes the application's mails with it: one not sent yet never goes, one sent keeps no name or address", async () => {
+    const { json: sent } = await apply(jobId, {
+      fields: { name: "Mailed Already", email: "mailed.already@example.com" },
+    });
+    const { json: waiting } = await apply(jobId, {
+      fields: { name: "Still Waiting", email: "still.waiting@example.com" },
+    });
+    const [sentLink, waitingLink] = [await linkOf(sent.id), await linkOf(waiting.id)];
+    // As the sender leaves a mail it delivered (no SMTP server runs here, so the rest wait).
+    await db()
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: sql`now()` })
+      .where(like(mailOutbox.dedupeKey, `application:${sent.id}:%`));
+    for (const link of [sentLink, waitingLink]) {
+      const token = link.split("/").at(-1) ?? "";
+      expect((await api(server.url, `/api/applications/by-token/${token}/erase`, { method: "POST" })).status).toBe(200);
+    }
+    expect(await mailsFor(waiting.id)).toEqual([]);
+    const kept = await mailsFor(sent.id);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const mail of kept) {
+      expect(mail).toMatchObject({ status: "sent", toAddress: "", subject: "", textBody: "", htmlBody: null });
+      expect(JSON.stringify(mail)).not.toMatch(/Mailed Already|mailed\.already/);
+    }
+  });
+
   test("an erased application keeps its place among all of the listing's applications, but under no stage", async () => {
     const { json: sent } = await apply(jobId, { fields: { name: "Gone From Stages" } });
     const token = (await linkOf(sent.id)).split("/").at(-1) ?? "";
@@ -524,6 +550,9 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     await runRetention(server.services.database, 180);
     const [erased] = await db().select().from(applications).where(eq(applications.id, kept.id));
     expect(erased).toMatchObject({ name: null, email: null, cv: null, erasedAt: expect.any(Date) });
+    // Its confirmation, never sent (no SMTP server here), is not sent after the erasure either.
+    expect(await mailsFor(kept.id)).toEqual([]);
+    expect(await mailsFor(gone.id)).not.toEqual([]);
     expect(await db().select().from(applications).where(eq(applications.id, gone.id))).toHaveLength(1);
 
     await db()
@@ -532,5 +561,6 @@ describe.each(engines)("applications on the board on %s", (engine) => {
       .where(eq(applications.id, gone.id));
     await runRetention(server.services.database, 180);
     expect(await db().select().from(applications).where(eq(applications.id, gone.id))).toHaveLength(0);
+    expect(await mailsFor(gone.id)).toEqual([]);
   });
 });
