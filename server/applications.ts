@@ -166,7 +166,9 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
 
     /**
      * The apply page's form post: the multipart body read within its limit, and the client address app.ts set. A
-     * refusal is answered, not thrown, with what was typed, so the page can show the form again without scripts.
+     * refusal of the application is answered, not thrown, with what was typed, so the page can show the form again
+     * without scripts; a listing that takes no applications (closed meanwhile, say) is thrown, as the page's loader
+     * throws it, since no form can succeed there.
      */
     async applyFromRequest({ jobId, request }: { jobId: string; request: Request }): Promise<
       | { ok: true; id: string }
@@ -178,9 +180,9 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
           values: Record<string, string>;
         }
     > {
+      const listing = await listingOpenToApplications(jobId);
       let values: Record<string, string> = {};
       try {
-        const listing = await listingOpenToApplications(jobId);
         const submitted = await readApplicationForm(request);
         values = submitted.fields;
         return await apply({ listing, submitted, clientIp: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });

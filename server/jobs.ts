@@ -128,14 +128,15 @@ export function createJobs({
    * Signed in, the viewer may be its owner: the primary answers. Signed out, a replica does, and a listing it does not
    * have yet (published moments ago) is looked for on the primary before the visitor is told it does not exist.
    */
-  async function findVisibleRow({ id, viewer }: JobRef) {
+  async function findVisibleRow({ id, viewer }: JobRef, shown: readonly JobStatus[] = ["published"]) {
     const jobId = parseJobId(id);
     const row = viewer
       ? await findJobRow(db, jobId)
       : await reads.run(
           async (readDb) => (await findJobRow(readDb, jobId)) ?? (readDb === db ? undefined : findJobRow(db, jobId)),
         );
-    if (!row || (row.status !== "published" && (!viewer || row.ownerId !== viewer.id))) throw notFound("Job not found");
+    if (!row || (!shown.includes(row.status) && (!viewer || row.ownerId !== viewer.id)))
+      throw notFound("Job not found");
     return row;
   }
 
@@ -351,7 +352,8 @@ export function createJobs({
     async getJobPage(
       ref: JobRef,
     ): Promise<{ job: Job; status: JobStatus; statusReason: string | null; viewerIsOwner: boolean }> {
-      const row = await findVisibleRow(ref);
+      // A closed listing's page stays readable to whoever has its link, as an expired one's does (ADR 60).
+      const row = await findVisibleRow(ref, ["published", "closed"]);
       const viewerIsOwner = Boolean(ref.viewer && row.ownerId === ref.viewer.id);
       return { job: toWireJob(row), status: row.status, statusReason: row.statusReason, viewerIsOwner };
     },

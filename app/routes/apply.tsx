@@ -17,14 +17,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 const NOT_OPEN = "This job does not take applications here, or it has closed.";
 
+/** A listing that takes no applications here, the form's loader and its post answer alike: no form is shown. */
+const notOpenError = (error: unknown) =>
+  pageError(error, {
+    NOT_FOUND: "This job does not exist or has been removed by the employer.",
+    VALIDATION_FAILED: { status: 404, message: NOT_OPEN },
+    CONFLICT: { status: 410, message: NOT_OPEN },
+  });
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { applications } = context.get(servicesContext);
   const job = await applications.listingToApplyFor({ jobId: params.id }).catch((error: unknown) => {
-    throw pageError(error, {
-      NOT_FOUND: "This job does not exist or has been removed by the employer.",
-      VALIDATION_FAILED: { status: 404, message: NOT_OPEN },
-      CONFLICT: { status: 410, message: NOT_OPEN },
-    });
+    throw notOpenError(error);
   });
   const viewer = await getSessionUser(context, request);
   return {
@@ -42,7 +46,9 @@ type Values = { name: string; email: string; phone: string; coverNote: string; c
  */
 export async function action({ params, context, request }: Route.ActionArgs) {
   const { applications } = context.get(servicesContext);
-  const outcome = await applications.applyFromRequest({ jobId: params.id, request });
+  const outcome = await applications.applyFromRequest({ jobId: params.id, request }).catch((error: unknown) => {
+    throw notOpenError(error);
+  });
   if (outcome.ok) return redirect(`/jobs/${params.id}/apply?sent`);
   const values: Values = {
     name: outcome.values.name ?? "",

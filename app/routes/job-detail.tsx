@@ -17,6 +17,7 @@ import { CompanyLogo } from "#app/components/company-logo.tsx";
 import { FavouriteButton } from "#app/components/favourite-button.tsx";
 import { JobCard } from "#app/components/job-card.tsx";
 import { Chip } from "#app/components/job-card.tsx";
+import { ClosedListing } from "#app/components/closed-listing.tsx";
 import { DesktopJobActions, MobileJobActions } from "#app/components/job-actions.tsx";
 import { RenewListing } from "#app/components/renew-listing.tsx";
 import { ReportJob } from "#app/components/report-job.tsx";
@@ -53,22 +54,27 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       });
     });
   const url = `${env.PUBLIC_URL}/jobs/${job._id}`;
-  const expired = isExpired(job.postingDate);
-  // Only the owner reaches an unpublished listing; it carries no JobPosting data and stays out of search engines.
+  const closed = status === "closed";
+  // A closed listing says so rather than that it expired: its employer closed it, whatever its date.
+  const expired = isExpired(job.postingDate) && !closed;
+  // Only the owner reaches an unpublished listing, and anyone a closed one; neither carries JobPosting data, and both
+  // stay out of search engines.
   const published = status === "published";
   // What the listing earned (issue 32): a person's view once a day; its owner looking at it is not one.
   if (published && !expired && !viewerIsOwner) stats.countViewOfPage({ jobId: job._id, request });
-  // Gone for good for everyone but its owner (who may renew it): 410, and the company's openings that are still live.
-  const gone = expired && !viewerIsOwner;
+  // Gone for good for everyone but its owner (who may renew or reopen it): 410, and the company's live openings.
+  const gone = (expired || closed) && !viewerIsOwner;
   const otherOpenings = gone ? await jobs.listOtherOpenings({ companyId: job.companyId, exceptId: job._id }) : [];
   return data(
     {
       job,
       url,
       expired,
+      closed,
       otherOpenings,
       noindex: expired || !published,
-      unpublished: published ? null : statusLabel(status, statusReason),
+      unpublished: published || closed ? null : statusLabel(status, statusReason),
+      viewerIsOwner,
       canReport: published && !viewerIsOwner,
       // The same rule as My Listings' Renew (the API decides again when it is pressed).
       renewable: viewerIsOwner && published && isRenewable(job.postingDate),
@@ -159,7 +165,7 @@ function JobChips({ job }: { job: Job }) {
 }
 
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
-  const { job, url, expired, unpublished, canReport, renewable, otherOpenings } = loaderData;
+  const { job, url, expired, closed, unpublished, viewerIsOwner, canReport, renewable, otherOpenings } = loaderData;
   return (
     <main className="relative mx-auto max-w-7xl px-4 py-6 max-[769px]:pb-28">
       {/* Spec: 1.5 s spinner first. The job is rendered underneath, so crawlers and no-JS readers get it. */}
@@ -193,6 +199,14 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+      <ClosedListing
+        key={`closed-${job._id}`}
+        jobId={job._id}
+        jobTitle={job.jobTitle}
+        closed={closed}
+        owner={viewerIsOwner}
+        applicationsPath={viewerIsOwner && job.applyMethod === "board" ? `/my-jobs/${job._id}/applications` : null}
+      />
       <RenewListing key={`renew-${job._id}`} jobId={job._id} jobTitle={job.jobTitle} renewable={renewable} />
       <div className="mt-4 grid gap-6 lg:grid-cols-3">
         <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
@@ -229,7 +243,7 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
             <Users aria-hidden="true" className="h-4 w-4" />
             Openings: <strong>{job.postionopens}</strong>
           </p>
-          <DesktopJobActions job={job} url={url} />
+          {closed ? null : <DesktopJobActions job={job} url={url} />}
           <BulletSection title="Description" text={job.description} />
           <BulletSection title="Responsibilities" text={job.responsibilities} />
           <BulletSection title="Requirements" text={job.requirements} />
@@ -245,7 +259,7 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
           <CompanyCard job={job} />
         </div>
       </div>
-      {expired && otherOpenings.length > 0 ? (
+      {otherOpenings.length > 0 ? (
         <section aria-labelledby="other-openings" className="mt-8">
           <h2 id="other-openings" className="text-lg font-semibold">
             Other openings at {job.companyName}
@@ -259,7 +273,7 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <MobileJobActions key={job._id} job={job} url={url} coveredMs={DETAIL_SPINNER_MS} />
+      {closed ? null : <MobileJobActions key={job._id} job={job} url={url} coveredMs={DETAIL_SPINNER_MS} />}
     </main>
   );
 }

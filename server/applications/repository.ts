@@ -142,7 +142,8 @@ export async function countApplicationsOfOwner(db: Db, ownerId: string): Promise
     .select({
       jobId: jobs.id,
       total: count(),
-      new: sql<number>`(count(*) FILTER (WHERE ${applications.stage} = 'new' AND ${applications.withdrawnAt} IS NULL AND ${applications.erasedAt} IS NULL))::int`,
+      // The inbox's "New (n)" counts the same: at New and not erased (a withdrawn one shows there, marked Withdrawn).
+      new: sql<number>`(count(*) FILTER (WHERE ${applications.stage} = 'new' AND ${applications.erasedAt} IS NULL))::int`,
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))

@@ -313,3 +313,54 @@ test("an application saved at a stage the filter hides is said to have moved, at
   await expectAccessible(page);
   await page.context().close();
 });
+
+test("a visitor at a closed listing's address gets 410: it says it is closed, offers no Apply, and lists the company's other openings", async () => {
+  const id = await listingWithApplicants("Filled Role", []);
+  expect((await api(e2e.url, `/api/jobs/${id}/close`, { method: "POST", session: owner })).status).toBe(200);
+  for (const viewport of [MOBILE, DESKTOP]) {
+    const page = await e2e.newPage({ viewport });
+    const response = await page.goto(`${e2e.url}/jobs/${id}`, { waitUntil: "domcontentloaded" });
+    expect(response?.status()).toBe(410);
+    await open(page, `${e2e.url}/jobs/${id}`);
+    await page.getByText("The employer is no longer taking applications for it.").waitFor();
+    expect(await page.getByRole("link", { name: /^Apply/ }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^Apply Now|^Share/ }).count()).toBe(0);
+    const others = page.getByRole("region", { name: /^Other openings at / });
+    expect(await others.getByRole("link", { name: /Product Designer/ }).count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await shot(page, `closed-listing-visitor-${viewport.width}`);
+    await page.context().close();
+  }
+});
+
+test("the owner of a closed listing sees it with Reopen and a link to its applications, and reopens it from the page", async () => {
+  const id = await listingWithApplicants("Reopened From Page", ["Waiting Applicant"]);
+  expect((await api(e2e.url, `/api/jobs/${id}/close`, { method: "POST", session: owner })).status).toBe(200);
+  const page = await e2e.open(`/jobs/${id}`, { viewport: MOBILE, session: owner });
+  await page.getByRole("status", { name: "Loading job" }).waitFor({ state: "hidden", timeout: 10_000 });
+  await page.getByText("You closed this listing.").waitFor();
+  expect(await page.getByRole("button", { name: "Apply Now" }).count()).toBe(0);
+  const inbox = page.getByRole("link", { name: "See its applications" });
+  expect(await inbox.getAttribute("href")).toBe(`/my-jobs/${id}/applications`);
+  await expectAccessible(page);
+  await shot(page, "closed-listing-owner-mobile");
+  await page.getByRole("button", { name: "Reopen listing" }).click();
+  const outcome = page.getByRole("status").filter({ hasText: "“Reopened From Page” is back on the board" });
+  await outcome.waitFor();
+  expect(await outcome.evaluate((node) => node === document.activeElement)).toBe(true);
+  await page.getByRole("button", { name: "Apply Now" }).waitFor();
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(200);
+  await page.context().close();
+});
+
+test("an application sent with scripts to a listing closed meanwhile ends the form with 'Applications closed'", async () => {
+  const id = await listingWithApplicants("Closed While Typing", []);
+  const page = await e2e.newPage({ viewport: DESKTOP });
+  await open(page, `${e2e.url}/jobs/${id}/apply`);
+  await fillApplication(page, { name: "Late Applicant", email: "late.applicant@example.com", cv: pdfBytes() });
+  expect((await api(e2e.url, `/api/jobs/${id}/close`, { method: "POST", session: owner })).status).toBe(200);
+  await page.getByRole("button", { name: "Send application" }).click();
+  await page.getByRole("heading", { name: "Applications closed" }).waitFor();
+  expect(await page.getByRole("button", { name: "Send application" }).count()).toBe(0);
+  await page.context().close();
+});
