@@ -72,13 +72,20 @@ const UNCONFIRMED = "Nothing was erased: tick the box to confirm that your appli
 
 /**
  * /applications/:token: the page the confirmation mail links to (ADR 21). A GET shows the stage; its buttons POST
- * back to the same link to withdraw or erase.
+ * back to the same link to withdraw or erase, and are answered with a redirect to the page (`?done=`), so a reload
+ * or Back posts nothing again and the address bar holds no action.
  */
 export const applicationPages = new Hono<AppBindings>()
   .get("/:token", (c) =>
     asPage(c, async () => {
       const view = await c.get("services").applications.viewByToken({ token: c.req.param("token") });
-      return html(c, applicantPage(c.get("services").site.name, view));
+      const done = c.req.query("done");
+      // Said only while it holds: the page is about the application as it is now.
+      const notice =
+        (done === "withdraw" && view.withdrawn && !view.erased) || (done === "erase" && view.erased)
+          ? { tone: "status" as const, text: NOTICES[done] }
+          : undefined;
+      return html(c, applicantPage(c.get("services").site.name, view, notice));
     }),
   )
   .post("/:token", (c) =>
@@ -92,8 +99,8 @@ export const applicationPages = new Hono<AppBindings>()
       }
       if (action === "withdraw") await applications.withdrawByToken({ token });
       else if (action === "erase") await applications.eraseByToken({ token });
-      const notice =
-        action === "withdraw" || action === "erase" ? { tone: "status" as const, text: NOTICES[action] } : undefined;
-      return html(c, applicantPage(site.name, await applications.viewByToken({ token }), notice));
+      else await applications.viewByToken({ token });
+      const done = action === "withdraw" || action === "erase" ? `?done=${action}` : "";
+      return c.redirect(`/applications/${encodeURIComponent(token)}${done}`, 303);
     }),
   );

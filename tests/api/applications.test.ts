@@ -427,6 +427,9 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect(html).toContain("Status</dt><dd>New");
     expect(html).toMatch(/Applied on<\/dt><dd>[A-Z][a-z]+ \d{2}, \d{4}<\/dd>/);
     const withdrawn = await fetch(`${server.url}${path}?action=withdraw`, { method: "POST" });
+    // Answered with a redirect to the page, so a reload posts nothing again.
+    expect(withdrawn.redirected).toBe(true);
+    expect(new URL(withdrawn.url).search).toBe("?done=withdraw");
     expect(await withdrawn.text()).toContain("Your application is withdrawn.");
     const { json } = await api(server.url, `/api/jobs/${jobId}/applications`, { session: owner });
     expect(json.applications.find((a: { id: string }) => a.id === sent.id)).toMatchObject({ withdrawn: true });

@@ -125,6 +125,7 @@ test("the applicant withdraws from the confirmation mail's link", async () => {
   await shot(page, "applicant-page-mobile");
   await page.getByRole("button", { name: "Withdraw my application" }).click();
   await page.getByText("Your application is withdrawn.").waitFor();
+  expect(new URL(page.url()).search).toBe("?done=withdraw");
   await expect.poll(() => page.getByText("Withdrawn", { exact: true }).isVisible()).toBe(true);
   // Erasing cannot be undone: the browser holds the button back until the box is ticked, by keyboard here.
   await page.getByRole("button", { name: "Erase my application and CV" }).click();
