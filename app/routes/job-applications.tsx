@@ -151,13 +151,19 @@ function ApplicationCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold break-words text-slate-900">{application.name}</h2>
-          <p className="text-sm text-slate-700">
-            <a href={`mailto:${application.email}`} className="break-all text-brand-700 underline">
+          <p className="text-sm wrap-anywhere text-slate-700">
+            <a href={`mailto:${application.email}`} className="text-brand-700 underline">
               {application.email}
             </a>
-            {/* A phone number read across two lines is misdialled: it wraps as a whole. */}
-            {application.phone ? <span className="whitespace-nowrap"> · {application.phone}</span> : null}
           </p>
+          {application.phone ? (
+            // On its own line, whole: a phone number read across two lines is misdialled.
+            <p className="text-sm whitespace-nowrap text-slate-700">
+              <a href={`tel:${application.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+                {application.phone}
+              </a>
+            </p>
+          ) : null}
           <p className="text-sm text-slate-600">
             Applied on <time dateTime={application.createdAt}>{formatPostedDate(application.createdAt)}</time> · Stage:{" "}
             <strong>{STAGE_LABELS[application.stage]}</strong>

@@ -8,6 +8,7 @@ import { completeJob, field, fillJobForm } from "#tests/e2e/job-form.ts";
 import { exeBytes, pdfBytes } from "#tests/support/cv-files.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
+import { enrolSecondFactor } from "#tests/support/second-factor.ts";
 
 const e2e = useE2e({ env: { APPLICATION_RATE_LIMIT_MAX: "1000" } });
 let owner: Session;
@@ -69,6 +70,10 @@ describe.each(VIEWPORTS)("applying on the board at %s", (label, viewport) => {
     await card.waitFor();
     await expectAccessible(page);
     await shot(page, `inbox-${label}`);
+    // The phone number is one link on one line, to call from a phone.
+    const phone = card.getByRole("link", { name: "+91 98450 12345" });
+    expect(await phone.getAttribute("href")).toBe("tel:+919845012345");
+    expect(await phone.evaluate((link) => link.getClientRects().length)).toBe(1);
     await card.getByLabel("Stage").selectOption("interview");
     await card.getByLabel(/Private note/).fill("Call on Monday");
     await card.getByRole("button", { name: /Save/ }).click();
@@ -363,5 +368,27 @@ test("an application sent with scripts to a listing closed meanwhile ends the fo
   await page.getByRole("button", { name: "Send application" }).click();
   await page.getByRole("heading", { name: "Applications closed" }).waitFor();
   expect(await page.getByRole("button", { name: "Send application" }).count()).toBe(0);
+  await page.context().close();
+});
+
+test("an admin reads another employer's inbox only with a second factor, and then without forms or private notes", async () => {
+  const id = await listingWithApplicants("Moderated Inbox", ["Read By Admin"]);
+  const admin = await signUp(e2e.url, { name: "Inbox Admin" });
+  await e2e.server.services.moderation.setAdmin({ email: admin.email, admin: true });
+  const before = await e2e.newPage({ viewport: DESKTOP, session: admin });
+  await before.goto(`${e2e.url}/my-jobs/${id}/applications`);
+  await before.waitForURL(/\/account\/security\?from=/);
+  await before.context().close();
+
+  await enrolSecondFactor(e2e.url, admin);
+  const page = await e2e.newPage({ viewport: MOBILE, session: admin });
+  await page.goto(`${e2e.url}/my-jobs/${id}/applications`);
+  await hydrated(page);
+  await page.getByText("You are reading another employer's applications as an admin, for moderation.").waitFor();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Read By Admin" }) });
+  await card.getByRole("link", { name: /Download CV/ }).waitFor();
+  expect(await card.getByRole("button", { name: /Save/ }).count()).toBe(0);
+  expect(await card.getByLabel("Stage").count()).toBe(0);
+  await expectAccessible(page);
   await page.context().close();
 });
