@@ -88,6 +88,16 @@ describe.each(engines)("two-step sign-in on %s", (engine) => {
     expect(page.status).toBe(200);
   });
 
+  test("an admin's listing skips review only once the admin has a second factor: with a password alone it waits like anyone's", async () => {
+    const admin = await newAdmin();
+    const post = async () =>
+      (await api(server.url, "/api/post-job", { method: "POST", body: validJob(), session: admin })).json
+        .insertedId as string;
+    expect(await statusOf(await post())).toBe("pending");
+    await enrolSecondFactor(server.url, admin);
+    expect(await statusOf(await post())).toBe("published");
+  });
+
   test("a password sign-in of an enrolled account starts no session until the code is given", async () => {
     const employer = await signUp(server.url, { name: "Careful employer" });
     const { secret } = await enrolSecondFactor(server.url, employer);
