@@ -30,7 +30,7 @@ export function isDomainError(error: unknown): error is DomainError {
 export const notFound = (message = "Not found") => new DomainError("NOT_FOUND", message);
 export const forbidden = (message = "You are not allowed to do that") => new DomainError("FORBIDDEN", message);
 export const secondFactorRequired = () =>
-  new DomainError("SECOND_FACTOR_REQUIRED", "Turn on two-step sign-in for your account to use the admin pages");
+  new DomainError("SECOND_FACTOR_REQUIRED", "Turn on two-step sign-in for your account to use its admin rights");
 export const unauthenticated = (message = "Sign in first") => new DomainError("UNAUTHENTICATED", message);
 export const invalid = (message: string, fields?: FieldErrors) => new DomainError("VALIDATION_FAILED", message, fields);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

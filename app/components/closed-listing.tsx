@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { OutcomeNotice, useOutcome } from "#app/components/outcome-notice.tsx";
 import { api } from "#app/lib/api-client.ts";
-
-type Outcome = { tone: "status" | "alert"; message: string };
 
 /**
  * A closed listing's page (ADR 60): a visitor learns the employer no longer takes applications; its owner, who is the
@@ -25,13 +24,8 @@ export function ClosedListing({
   applicationsPath: string | null;
 }) {
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const { outcome, setOutcome, outcomeRef } = useOutcome();
   const revalidator = useRevalidator();
-
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
 
   const reopen = async () => {
     setBusy(true);
@@ -39,6 +33,8 @@ export function ClosedListing({
     const result = await api.reopenJob(jobId);
     setBusy(false);
     if (!result.ok) {
+      // Reopened or changed meanwhile (another tab): the page shows the listing as it is now, beside why.
+      await revalidator.revalidate();
       setOutcome({ tone: "alert", message: `“${jobTitle}” was not reopened: ${result.message}` });
       return;
     }
@@ -52,47 +48,40 @@ export function ClosedListing({
     });
   };
 
-  if (outcome) {
-    return (
-      <p
-        ref={outcomeRef}
-        tabIndex={-1}
-        role={outcome.tone}
-        className={`mt-4 rounded-lg border p-4 focus:outline-none ${outcome.tone === "status" ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
-      >
-        {outcome.message}
-      </p>
-    );
-  }
-  if (!closed) return null;
+  // A refusal shows above the notice, whose Reopen can be pressed again.
+  const notice = outcome ? <OutcomeNotice outcome={outcome} outcomeRef={outcomeRef} className="mt-4" /> : null;
+  if (!closed) return notice;
   return (
-    <div role="status" className="mt-4 rounded-lg border border-slate-300 bg-slate-100 p-4 text-slate-900">
-      {owner ? (
-        <>
+    <>
+      {notice}
+      <div role="status" className="mt-4 rounded-lg border border-slate-300 bg-slate-100 p-4 text-slate-900">
+        {owner ? (
+          <>
+            <p>
+              <strong>You closed this listing.</strong> Nobody else sees it on the board, and it takes no applications.
+            </p>
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void reopen()}
+                className="rounded-md border border-brand-600 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                {busy ? "Reopening…" : "Reopen listing"}
+              </button>
+              {applicationsPath ? (
+                <Link to={applicationsPath} className="text-sm font-semibold text-brand-700 underline">
+                  See its applications
+                </Link>
+              ) : null}
+            </div>
+          </>
+        ) : (
           <p>
-            <strong>You closed this listing.</strong> Nobody else sees it on the board, and it takes no applications.
+            <strong>This listing is closed</strong>. The employer is no longer taking applications for it.
           </p>
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void reopen()}
-              className="rounded-md border border-brand-600 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-            >
-              {busy ? "Reopening…" : "Reopen listing"}
-            </button>
-            {applicationsPath ? (
-              <Link to={applicationsPath} className="text-sm font-semibold text-brand-700 underline">
-                See its applications
-              </Link>
-            ) : null}
-          </div>
-        </>
-      ) : (
-        <p>
-          <strong>This listing is closed</strong>. The employer is no longer taking applications for it.
-        </p>
-      )}
-    </div>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
+import { OutcomeNotice, useOutcome } from "#app/components/outcome-notice.tsx";
 import { api } from "#app/lib/api-client.ts";
-
-type Outcome = { tone: "status" | "alert"; message: string };
 
 const untilText = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
@@ -13,13 +12,8 @@ const untilText = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { d
  */
 export function RenewListing({ jobId, jobTitle, renewable }: { jobId: string; jobTitle: string; renewable: boolean }) {
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const { outcome, setOutcome, outcomeRef } = useOutcome();
   const revalidator = useRevalidator();
-
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
 
   const renew = async () => {
     setBusy(true);
@@ -37,16 +31,7 @@ export function RenewListing({ jobId, jobTitle, renewable }: { jobId: string; jo
   if (!renewable && !outcome) return null;
   return (
     <div className="mt-4">
-      {outcome ? (
-        <p
-          ref={outcomeRef}
-          tabIndex={-1}
-          role={outcome.tone}
-          className={`rounded-lg border p-4 focus:outline-none ${outcome.tone === "status" ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
-        >
-          {outcome.message}
-        </p>
-      ) : null}
+      {outcome ? <OutcomeNotice outcome={outcome} outcomeRef={outcomeRef} /> : null}
       {renewable ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
           <p className="text-slate-700">

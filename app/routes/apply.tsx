@@ -304,6 +304,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <ErrorPage
         status={error.status}
         title="Applications closed"
+        takeFocus
         detail={typeof error.data === "string" ? error.data : NOT_OPEN}
       />
     );

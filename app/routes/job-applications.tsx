@@ -355,7 +355,8 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-1 text-sm">
               Nobody sees it on the board and it takes no new applications. The applications below are erased{" "}
-              {retentionDays} days after it closed, unless you reopen it.
+              {retentionDays} days after it closed
+              {canChange ? ", unless you reopen it" : ", unless its employer reopens it"}.
             </p>
             {canChange ? (
               <button
