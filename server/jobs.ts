@@ -17,7 +17,7 @@ import type { Db } from "#server/db/client.ts";
 import { primaryReads, type Reads } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
 import { DomainError, forbidden, invalid, notFound, parseOrThrow, rateLimited } from "#server/errors.ts";
-import { adminAccessOf, findAccount, isAdminAccount } from "#server/accounts.ts";
+import { adminAccessOf, findAccount } from "#server/accounts.ts";
 import { mustVerifyFirst, statusAfterEdit, statusOfNewListing } from "#server/jobs/review-policy.ts";
 import { AWAITING_VERIFICATION, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
 import { COMPANY_COPIES, toJobFields, toJobValues, toWireJob } from "#server/jobs/mapper.ts";
@@ -454,7 +454,7 @@ export function createJobs({
     async mustVerifyEmail({ user }: { user: SessionUser }): Promise<boolean> {
       const account = await findAccount(db, user.id);
       if (!account || account.suspendedAt) return false;
-      return mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, isAdminAccount(account, env));
+      return mustVerifyFirst(env.REQUIRE_EMAIL_VERIFICATION, account, adminAccessOf(account, env) === "admin");
     },
 
     /** After better-auth verified the address: each held listing is published, or goes to review as MODERATION says. */
