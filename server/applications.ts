@@ -41,7 +41,7 @@ import {
   secondFactorRequired,
 } from "#server/errors.ts";
 import type { ErrorCode } from "#shared/errors.ts";
-import { formatPostedDate } from "#shared/dates.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import type { Jobs } from "#server/jobs.ts";
 
 export { applicantPage, applicationMissingPage, ERASE_CONFIRMATION } from "#server/applications/pages.ts";
@@ -283,7 +283,7 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
         stage: STAGE_LABELS[application.stage],
         withdrawn: application.withdrawnAt !== null,
         erased: application.erasedAt !== null,
-        appliedOn: formatPostedDate(application.createdAt),
+        appliedOn: formatLongDate(application.createdAt),
       };
     },
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formatLongDate } from "#shared/dates.ts";
 import { expiresAt, isRenewable, RENEW_WITHIN_DAYS, type Renewed } from "#shared/stats.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Database } from "#server/db/client.ts";
@@ -22,8 +23,6 @@ const REMINDER_LOCK = 727_032;
 const BATCH = 100;
 
 /** A date as the mails and pages say it: 3 December 2026 (UTC, as the 30 days are counted). */
-const dateText = (time: Date) =>
-  time.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 const NOT_RENEWABLE = `A listing can be renewed in its last ${RENEW_WITHIN_DAYS} days, or once it has expired`;
 
@@ -71,7 +70,7 @@ export function createRenewals({
         const mail = reminderMail({
           to: listing.email ?? "",
           listing,
-          expiresOn: dateText(expiry),
+          expiresOn: formatLongDate(expiry),
           totals: totals[listing.id] ?? { views: 0, applyClicks: 0, impressions: 0, applications: 0 },
           renewUrl,
           statsUrl: `${env.PUBLIC_URL}/my-jobs/${listing.id}/stats`,
@@ -107,7 +106,7 @@ export function createRenewals({
       return {
         title: listing.title,
         companyName: listing.companyName,
-        expiresOn: dateText(expiresAt(listing.postingDate)),
+        expiresOn: formatLongDate(expiresAt(listing.postingDate)),
       };
     },
 
@@ -117,7 +116,7 @@ export function createRenewals({
       if (!found) return undefined;
       const renewedAt = await jobs.renewListing({ id: found.listing.id, postedMicros: found.claim.postedMicros, now });
       if (!renewedAt) return undefined;
-      return { id: found.listing.id, title: found.listing.title, expiresOn: dateText(expiresAt(renewedAt)) };
+      return { id: found.listing.id, title: found.listing.title, expiresOn: formatLongDate(expiresAt(renewedAt)) };
     },
 
     /** The owner's Renew in My Listings (and the API): their own published listing, in its last days or expired. */

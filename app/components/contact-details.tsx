@@ -1,10 +1,9 @@
 import { Clock, Mail, MapPin, Phone, type IconComponent } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { useSite } from "#app/hooks/use-root-data.ts";
+import { telHref } from "#shared/phone.ts";
 
 const linkClass = "text-brand-700 hover:underline";
-
-const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, "")}`;
 
 function Detail({ icon: Icon, term, children }: { icon: IconComponent; term: string; children: ReactNode }) {
   return (

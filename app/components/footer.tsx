@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useSite } from "#app/hooks/use-root-data.ts";
 import { MAIN_NAV, MORE_US_NAV } from "#app/lib/site.ts";
 import { SocialIcon } from "#app/components/social-icon.tsx";
+import { telHref } from "#shared/phone.ts";
 
 const linkClass = "text-sm text-slate-300 hover:text-white hover:underline";
 
@@ -25,7 +26,7 @@ export function Footer() {
               </a>
             ) : null}
             {site.phone ? (
-              <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className={`block ${linkClass}`}>
+              <a href={telHref(site.phone)} className={`block ${linkClass}`}>
                 {site.phone}
               </a>
             ) : null}

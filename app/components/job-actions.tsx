@@ -2,6 +2,7 @@ import { ExternalLink, Mail, MessageCircle, Phone, Share2, type IconComponent } 
 import { useEffect, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
 import type { Job } from "#shared/job.ts";
+import { dialledNumber, telHref } from "#shared/phone.ts";
 import { shareJob, type ShareOutcome } from "#app/lib/share-job.ts";
 import { BottomSheet } from "#app/components/bottom-sheet.tsx";
 import { revealAfter } from "#app/components/timed-overlay.tsx";
@@ -10,9 +11,8 @@ import { isDocumentHydrated } from "#app/lib/hydration.ts";
 
 const mailHref = (job: Job, email: string) =>
   `mailto:${email}?subject=${encodeURIComponent(`Application for ${job.jobTitle}`)}`;
-const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, "")}`;
 /** A chat link by number (spec): WhatsApp's click-to-chat takes the digits with the country code. */
-const chatHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
+const chatHref = (number: string) => `https://wa.me/${dialledNumber(number).replace("+", "")}`;
 
 const primary =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700";

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { OutcomeNotice, useOutcome } from "#app/components/outcome-notice.tsx";
 import { api } from "#app/lib/api-client.ts";
-
-const untilText = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" });
+import { formatLongDate } from "#shared/dates.ts";
 
 /**
  * The owner's Renew on their own listing's page (issue 32): the same call, and so the same rule, as My Listings
@@ -25,7 +24,7 @@ export function RenewListing({ jobId, jobTitle, renewable }: { jobId: string; jo
       return;
     }
     await revalidator.revalidate();
-    setOutcome({ tone: "status", message: `“${jobTitle}” is renewed until ${untilText(result.data.expiresAt)}.` });
+    setOutcome({ tone: "status", message: `“${jobTitle}” is renewed until ${formatLongDate(result.data.expiresAt)}.` });
   };
 
   if (!renewable && !outcome) return null;

@@ -5,7 +5,7 @@ import { CompanyLogo } from "#app/components/company-logo.tsx";
 import { SalaryIcon } from "#app/components/salary-icon.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { FavouritesStorageError, removeFavourite, useFavourites } from "#app/lib/favourites.ts";
-import { formatPostedDate } from "#shared/dates.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import { salaryRange } from "#shared/money.ts";
 import { isExpired, type Job } from "#shared/job.ts";
 import { titled } from "#app/lib/meta.ts";
@@ -59,7 +59,7 @@ function FavouriteCard({ job, onRemove }: { job: Job; onRemove: (id: string) => 
         <div className="flex items-center gap-2">
           <CalendarDays aria-hidden="true" className="h-4 w-4 text-slate-500" />
           <dt className="sr-only">Posted on</dt>
-          <dd>{formatPostedDate(job.postingDate)}</dd>
+          <dd>{formatLongDate(job.postingDate)}</dd>
         </div>
       </dl>
       {expired ? (

@@ -4,7 +4,8 @@ import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { adminPageError, requireUser, servicesContext } from "#app/context.server.ts";
 import { api } from "#app/lib/api-client.ts";
-import { formatPostedDate } from "#shared/dates.ts";
+import { formatLongDate } from "#shared/dates.ts";
+import { telHref } from "#shared/phone.ts";
 import { titled } from "#app/lib/meta.ts";
 import {
   APPLICATION_LIMITS,
@@ -142,7 +143,7 @@ function ApplicationCard({
   if (application.erased) {
     return (
       <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600 shadow-sm">
-        An application erased by the applicant ({formatPostedDate(application.createdAt)}). Nothing about them is kept.
+        An application erased by the applicant ({formatLongDate(application.createdAt)}). Nothing about them is kept.
       </li>
     );
   }
@@ -159,13 +160,13 @@ function ApplicationCard({
           {application.phone ? (
             // On its own line, whole: a phone number read across two lines is misdialled.
             <p className="text-sm whitespace-nowrap text-slate-700">
-              <a href={`tel:${application.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+              <a href={telHref(application.phone)} className="text-brand-700 underline">
                 {application.phone}
               </a>
             </p>
           ) : null}
           <p className="text-sm text-slate-600">
-            Applied on <time dateTime={application.createdAt}>{formatPostedDate(application.createdAt)}</time> · Stage:{" "}
+            Applied on <time dateTime={application.createdAt}>{formatLongDate(application.createdAt)}</time> · Stage:{" "}
             <strong>{STAGE_LABELS[application.stage]}</strong>
             {application.withdrawn ? (
               <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-amber-900">Withdrawn</span>

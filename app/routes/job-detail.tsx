@@ -28,7 +28,7 @@ import { VerifiedBadge } from "#app/components/verified-badge.tsx";
 import { getSessionUser, pageError, servicesContext } from "#app/context.server.ts";
 import { statusLabel } from "#shared/moderation.ts";
 import { toBulletLines } from "#app/lib/format.ts";
-import { formatPostedDate } from "#shared/dates.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import { salaryWithType } from "#shared/money.ts";
 import { isExpired, type Job } from "#shared/job.ts";
 import { isRenewable } from "#shared/stats.ts";
@@ -250,7 +250,7 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
           <p className="mt-8 flex items-center gap-2 text-sm text-slate-600">
             <CalendarDays aria-hidden="true" className="h-4 w-4" />
             <span>
-              Posted on <time dateTime={job.postingDate}>{formatPostedDate(job.postingDate)}</time>
+              Posted on <time dateTime={job.postingDate}>{formatLongDate(job.postingDate)}</time>
             </span>
           </p>
           {canReport ? <ReportJob jobId={job._id} /> : null}

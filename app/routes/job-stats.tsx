@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
 import { adminPageError, requireUser, servicesContext } from "#app/context.server.ts";
-import { formatPostedDate } from "#shared/dates.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { StatsDay } from "#shared/stats.ts";
 import type { Route } from "./+types/job-stats";
@@ -32,7 +32,7 @@ const TOTALS = [
   ["impressions", "Shown in search results"],
 ] as const;
 
-const shortDay = (day: string) => formatPostedDate(`${day}T00:00:00Z`);
+const shortDay = (day: string) => formatLongDate(`${day}T00:00:00Z`);
 /** The table's shorter day ("Nov 26, 2026", on a phone "Nov 26"), so five columns fit a 375 px screen. */
 const tableDay = (day: string, withYear: boolean) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
@@ -133,8 +133,8 @@ export default function JobStats({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-3 text-2xl font-bold sm:text-3xl">Stats for {job.title}</h1>
         <p className="mt-1 text-slate-600">
-          {job.companyName} · posted on {formatPostedDate(postingDate)} · {expired ? "expired" : "expires"} on{" "}
-          {formatPostedDate(expiresAt)}
+          {job.companyName} · posted on {formatLongDate(postingDate)} · {expired ? "expired" : "expires"} on{" "}
+          {formatLongDate(expiresAt)}
         </p>
         <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {TOTALS.map(([key, label]) => (

@@ -8,6 +8,7 @@ import { postedNotice, statusLabel, type JobStatus, type OwnedJob, type PostedOu
 import { api } from "#app/lib/api-client.ts";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import { formatAmount } from "#shared/money.ts";
 import type { ApplicationCounts } from "#shared/applications.ts";
 import { isRenewable, type StatsTotals } from "#shared/stats.ts";
@@ -167,8 +168,10 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
       setJobs((list) =>
         list.map((item) => (item._id === job._id ? { ...item, postingDate: result.data.postingDate } : item)),
       );
-      const until = new Date(result.data.expiresAt).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" });
-      setNotice({ tone: "status", message: `“${job.jobTitle}” is renewed until ${until}.` });
+      setNotice({
+        tone: "status",
+        message: `“${job.jobTitle}” is renewed until ${formatLongDate(result.data.expiresAt)}.`,
+      });
     } else setNotice({ tone: "alert", message: `“${job.jobTitle}” was not renewed: ${result.message}` });
   };
 

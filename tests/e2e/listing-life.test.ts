@@ -189,7 +189,10 @@ test("the owner renews a listing in its last days from My Listings, and the butt
   await page.getByRole("searchbox", { name: "Search your listings by title, company or location" }).fill("Renew Me");
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("button", { name: "Renew Renew Me Here for 30 more days" }).click();
-  await page.getByRole("status").filter({ hasText: "“Renew Me Here” is renewed until" }).waitFor();
+  const outcome = page.getByRole("status").filter({ hasText: "“Renew Me Here” is renewed until" });
+  await outcome.waitFor();
+  // The new expiry in the board's one date format (spec: MMMM DD, YYYY), as the reminder mail writes it.
+  expect(await outcome.textContent()).toMatch(/is renewed until [A-Z][a-z]+ \d{2}, \d{4}\.$/);
   expect(await page.getByRole("button", { name: "Renew Renew Me Here for 30 more days" }).count()).toBe(0);
   await page.context().close();
 });
