@@ -370,7 +370,17 @@ test("an application sent with scripts to a listing closed meanwhile ends the fo
   await heading.waitFor();
   // Focus goes to the answer, so a screen reader reads it rather than nothing from where the form's button was.
   await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
+  // And on a phone it is on screen, not above it where the page stayed scrolled down to the form's button.
+  await expect
+    .poll(() =>
+      heading.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    )
+    .toBe(true);
   expect(await page.getByRole("button", { name: "Send application" }).count()).toBe(0);
+  await shot(page, "closed-meanwhile-375");
   await page.context().close();
 });
 
