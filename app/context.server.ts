@@ -69,12 +69,27 @@ type PageMessage = string | { status: number; message: string };
  * Anything that is not a domain refusal is returned as it is, to be thrown on as a 500.
  */
 export function pageError(error: unknown, messages: Partial<Record<ErrorCode, PageMessage>> = {}): unknown {
-  if (!(error instanceof Error) || error.name !== "DomainError" || !("code" in error)) return error;
-  const code = error.code as ErrorCode;
-  const answer = messages[code] ?? error.message;
+  const refusal = refusalOf(error);
+  if (!refusal) return error;
+  const answer = messages[refusal.code] ?? refusal.message;
   return typeof answer === "string"
-    ? data(answer, { status: ERROR_STATUS[code] })
+    ? data(answer, { status: refusal.status })
     : data(answer.message, { status: answer.status });
+}
+
+/**
+ * A domain's refusal of a form a page posts to its own action, for the page to show beside the form with what was
+ * typed (the status from the one code→status table); undefined for anything else, to be thrown on.
+ */
+export function refusalOf(
+  error: unknown,
+): { code: ErrorCode; status: number; message: string; fieldMessage?: string } | undefined {
+  if (!(error instanceof Error) || error.name !== "DomainError" || !("code" in error)) return undefined;
+  const code = error.code as ErrorCode;
+  // What a form shows: the field at fault, where the domain said which ("Some fields are not valid" says nothing).
+  const fields = "fields" in error && error.fields && typeof error.fields === "object" ? error.fields : {};
+  const [fieldMessage] = Object.values(fields).filter((message): message is string => typeof message === "string");
+  return { code, status: ERROR_STATUS[code], message: error.message, ...(fieldMessage ? { fieldMessage } : {}) };
 }
 
 /** Where an account turns two-step sign-in on or off, and where an admin without it is sent (ADMIN_REQUIRE_2FA). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
-import { adminPageError, requireUser, servicesContext } from "#app/context.server.ts";
+import { adminPageError, refusalOf, requireUser, servicesContext } from "#app/context.server.ts";
 import { api } from "#app/lib/api-client.ts";
 import { formatLongDate } from "#shared/dates.ts";
 import { telHref } from "#shared/phone.ts";
@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const stage = new URL(request.url).searchParams.get("stage") ?? undefined;
+  const url = new URL(request.url);
+  const stage = url.searchParams.get("stage") ?? undefined;
   const { applications } = context.get(servicesContext);
   const [filtered, all] = await Promise.all([
     applications.listApplications({ user, jobId: params.id, query: { stage } }),
@@ -38,6 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const counts = Object.fromEntries(
     APPLICATION_STAGES.map((s) => [s, all.applications.filter((a) => a.stage === s && !a.erased).length]),
   ) as Record<ApplicationStage, number>;
+  // Where a form saved without scripts comes back to (the action below): which card, and whether a mail went.
+  const savedId = url.searchParams.get("saved");
+  const savedOne = all.applications.find((application) => application.id === savedId && !application.erased);
   return {
     job: filtered.job,
     applications: filtered.applications,
@@ -46,7 +50,45 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     total: all.applications.length,
     retentionDays: filtered.retentionDays,
     canChange: filtered.canChange,
+    saved: savedOne
+      ? {
+          id: savedOne.id,
+          name: savedOne.name ?? "",
+          stage: savedOne.stage,
+          mailed: url.searchParams.has("mailed"),
+        }
+      : null,
   };
+}
+
+/**
+ * A card's Save sent without scripts (with them, the card calls the API and stays put): the same verb as the API.
+ * Saved, the page comes back at that card, which says so; refused, the page shows why beside the card and keeps
+ * the stage and note chosen, so nothing typed is lost.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await request.formData();
+  const id = String(form.get("application") ?? "");
+  const values = {
+    stage: String(form.get("stage") ?? ""),
+    note: String(form.get("note") ?? ""),
+    notifyRejection: form.get("notifyRejection") === "true",
+  };
+  const { applications } = context.get(servicesContext);
+  try {
+    const saved = await applications.changeApplication({ user, id, changes: values });
+    const back = new URL(request.url);
+    back.searchParams.delete("mailed");
+    back.searchParams.set("saved", id);
+    if (saved.rejectionMailed) back.searchParams.set("mailed", "");
+    const stays = !back.searchParams.get("stage") || back.searchParams.get("stage") === saved.stage;
+    return redirect(`${back.pathname}${back.search}${stays ? `#application-${id}` : ""}`, 303);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return data({ id, message: refusal.fieldMessage ?? refusal.message, values }, { status: refusal.status });
+  }
 }
 
 const filterLink = (active: boolean) =>
@@ -90,15 +132,23 @@ function StageFilter({
   );
 }
 
+/** What a card's form holds, as the action got it. */
+type CardValues = { stage: string; note: string; notifyRejection: boolean };
+
+const savedText = (mailed: boolean) => (mailed ? "Saved. The applicant will get a short, polite mail." : "Saved.");
+
 /** One application: who, when, the CV, and the employer's stage and private note. */
 function ApplicationCard({
   application,
   canChange,
   filter,
+  outcome,
   onHired,
   onLeft,
 }: {
   application: ApplicationSummary;
+  /** A Save sent without scripts came back: saved (whether a mail went), or refused with what was chosen. */
+  outcome?: { saved: { mailed: boolean } } | { refused: { message: string; values: CardValues } };
   /** The listing's owner changes the stage and note; an admin reading for moderation gets no form. */
   canChange: boolean;
   /** The stage the list is filtered by: an application saved at another one leaves the list. */
@@ -110,29 +160,47 @@ function ApplicationCard({
 }) {
   const revalidator = useRevalidator();
   const saveRef = useRef<HTMLButtonElement>(null);
-  const [stage, setStage] = useState<ApplicationStage>(application.stage);
-  const [note, setNote] = useState(application.note ?? "");
-  const [notify, setNotify] = useState(true);
-  const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const stageRef = useRef<HTMLSelectElement>(null);
+  const refused = outcome && "refused" in outcome ? outcome.refused : undefined;
+  const chosen = APPLICATION_STAGES.find((s) => s === refused?.values.stage) ?? application.stage;
+  const [stage, setStage] = useState<ApplicationStage>(chosen);
+  const [hydrated, setHydrated] = useState(false);
+  const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(
+    outcome && "saved" in outcome
+      ? { tone: "ok", text: savedText(outcome.saved.mailed) }
+      : refused
+        ? { tone: "error", text: refused.message }
+        : null,
+  );
   const [saving, setSaving] = useState(false);
   const id = application.id;
+  // The form's fields are the browser's (uncontrolled): what is chosen or typed before the scripts run stays, and the
+  // stage chosen then is read once they do.
+  useEffect(() => {
+    setHydrated(true);
+    const selected = APPLICATION_STAGES.find((s) => s === stageRef.current?.value);
+    if (selected) setStage(selected);
+  }, []);
   const rejecting = stage === "rejected" && application.stage !== "rejected";
+  // Without scripts the box cannot follow the stage as it is chosen: it is there whenever Rejected can be chosen.
+  const offersMail = application.stage !== "rejected" && (rejecting || !hydrated);
 
   const save = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
     setSaving(true);
     setStatus(null);
     const result = await api.changeApplication(id, {
       stage,
-      note,
-      ...(rejecting ? { notifyRejection: notify } : {}),
+      note: String(form.get("note") ?? ""),
+      ...(rejecting ? { notifyRejection: form.get("notifyRejection") === "true" } : {}),
     });
     setSaving(false);
     if (!result.ok) {
       setStatus({ tone: "error", text: result.message });
       return;
     }
-    const saved = result.data.rejectionMailed ? "Saved. The applicant will get a short, polite mail." : "Saved.";
+    const saved = savedText(result.data.rejectionMailed);
     const leaves = filter !== undefined && result.data.stage !== filter;
     if (leaves) onLeft(`${saved} ${application.name} is now at ${STAGE_LABELS[result.data.stage]}.`);
     else setStatus({ tone: "ok", text: saved });
@@ -148,7 +216,7 @@ function ApplicationCard({
     );
   }
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <li id={`application-${id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold break-words text-slate-900">{application.name}</h2>
@@ -190,14 +258,17 @@ function ApplicationCard({
         </details>
       ) : null}
       {canChange ? (
-        <form onSubmit={save} className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+        <form method="post" onSubmit={save} className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+          <input type="hidden" name="application" value={id} />
           <div>
             <label htmlFor={`stage-${id}`} className="block text-sm font-medium text-slate-800">
               Stage
             </label>
             <select
+              ref={stageRef}
               id={`stage-${id}`}
-              value={stage}
+              name="stage"
+              defaultValue={chosen}
               onChange={(event) => setStage(event.target.value as ApplicationStage)}
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
             >
@@ -214,10 +285,10 @@ function ApplicationCard({
             </label>
             <input
               id={`note-${id}`}
+              name="note"
               type="text"
-              value={note}
+              defaultValue={refused ? refused.values.note : (application.note ?? "")}
               maxLength={APPLICATION_LIMITS.note}
-              onChange={(event) => setNote(event.target.value)}
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
             />
           </div>
@@ -230,17 +301,19 @@ function ApplicationCard({
             {saving ? "Saving..." : "Save"}
             <span className="sr-only"> {application.name}</span>
           </button>
-          {rejecting ? (
+          {offersMail ? (
             <div className="flex items-start gap-2 sm:col-span-3">
               <input
                 id={`notify-${id}`}
+                name="notifyRejection"
+                value="true"
                 type="checkbox"
-                checked={notify}
-                onChange={(event) => setNotify(event.target.checked)}
+                defaultChecked={refused ? refused.values.notifyRejection : true}
                 className="mt-1 h-4 w-4"
               />
               <label htmlFor={`notify-${id}`} className="text-sm text-slate-800">
-                Send {application.name} a short, polite mail saying the application will not go further
+                {rejecting ? "Send" : "If you move it to Rejected, send"} {application.name} a short, polite mail saying
+                the application will not go further
               </label>
             </div>
           ) : null}
@@ -256,12 +329,21 @@ function ApplicationCard({
 /** Where focus goes after a render: the close offer, the page's notice, or back to the control that opened the offer. */
 type FocusTarget = "offer" | "notice" | HTMLElement | null;
 
-export default function JobApplications({ loaderData }: Route.ComponentProps) {
-  const { job, applications, stage, counts, total, retentionDays, canChange } = loaderData;
+export default function JobApplications({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, applications, stage, counts, total, retentionDays, canChange, saved } = loaderData;
   const filter = APPLICATION_STAGES.find((s) => s === stage);
   const revalidator = useRevalidator();
   const [offer, setOffer] = useState<{ returnTo: HTMLElement | null } | null>(null);
-  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  // A Save sent without scripts whose card is not on this page (it left the filter, or is not there at all).
+  const onPage = (id: string | undefined) =>
+    applications.some((application) => application.id === id && !application.erased);
+  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(
+    saved && !onPage(saved.id)
+      ? { tone: "ok", text: `${savedText(saved.mailed)} ${saved.name} is now at ${STAGE_LABELS[saved.stage]}.` }
+      : actionData && !onPage(actionData.id)
+        ? { tone: "error", text: actionData.message }
+        : null,
+  );
   const [busy, setBusy] = useState(false);
   const offerRef = useRef<HTMLParagraphElement>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -416,6 +498,13 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
                 application={application}
                 canChange={canChange}
                 filter={filter}
+                outcome={
+                  actionData?.id === application.id
+                    ? { refused: { message: actionData.message, values: actionData.values } }
+                    : saved?.id === application.id
+                      ? { saved: { mailed: saved.mailed } }
+                      : undefined
+                }
                 onHired={hired}
                 onLeft={(text) => say("ok", text)}
               />
