@@ -44,7 +44,7 @@ import type { ErrorCode } from "#shared/errors.ts";
 import { formatLongDate } from "#shared/dates.ts";
 import type { Jobs } from "#server/jobs.ts";
 
-export { applicantPage, applicationMissingPage, ERASE_CONFIRMATION } from "#server/applications/pages.ts";
+export { applicantPage, applicationMissingPage, CONFIRMATIONS } from "#server/applications/pages.ts";
 export { runRetention, startApplicationRetention } from "#server/applications/retention.ts";
 
 const DUPLICATE_APPLICATION = "You have already applied for this job with this email address.";

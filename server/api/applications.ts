@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { applicantPage, applicationMissingPage, ERASE_CONFIRMATION } from "#server/applications.ts";
+import { applicantPage, applicationMissingPage, CONFIRMATIONS } from "#server/applications.ts";
 import { isDomainError } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
@@ -68,7 +68,10 @@ async function asPage(c: Context<AppBindings>, action: () => Promise<Response>):
 }
 
 const NOTICES = { withdraw: "Your application is withdrawn.", erase: "Your application and CV are erased." } as const;
-const UNCONFIRMED = "Nothing was erased: tick the box to confirm that your application and CV should go for good.";
+const UNCONFIRMED = {
+  withdraw: "Nothing was withdrawn: tick the box to confirm that you are no longer interested.",
+  erase: "Nothing was erased: tick the box to confirm that your application and CV should go for good.",
+} as const;
 
 /**
  * /applications/:token: the page the confirmation mail links to (ADR 21). A GET shows the stage; its buttons POST
@@ -93,9 +96,12 @@ export const applicationPages = new Hono<AppBindings>()
       const { applications, site } = c.get("services");
       const token = c.req.param("token");
       const action = c.req.query("action");
-      if (action === "erase" && (await c.req.parseBody())[ERASE_CONFIRMATION.name] !== ERASE_CONFIRMATION.value) {
-        const view = await applications.viewByToken({ token });
-        return html(c, applicantPage(site.name, view, { tone: "alert", text: UNCONFIRMED }), 400);
+      if (action === "withdraw" || action === "erase") {
+        const { name, value } = CONFIRMATIONS[action];
+        if ((await c.req.parseBody())[name] !== value) {
+          const view = await applications.viewByToken({ token });
+          return html(c, applicantPage(site.name, view, { tone: "alert", text: UNCONFIRMED[action] }), 400);
+        }
       }
       if (action === "withdraw") await applications.withdrawByToken({ token });
       else if (action === "erase") await applications.eraseByToken({ token });

@@ -27,8 +27,14 @@ export type ApplicantView = {
 /** What the page says after a post: done (a status), or refused with nothing changed (an alert). */
 export type ApplicantNotice = { tone: "status" | "alert"; text: string };
 
-/** The erase form's checkbox: erasing cannot be undone, so it is asked for in so many words, with or without scripts. */
-export const ERASE_CONFIRMATION = { name: "confirm", value: "erase" } as const;
+/**
+ * The withdraw and erase forms' checkboxes: neither can be undone, so each is asked for in so many words, with or
+ * without scripts (a stray press on a phone withdrew an application at once).
+ */
+export const CONFIRMATIONS = {
+  withdraw: { name: "confirm", value: "withdraw" },
+  erase: { name: "confirm", value: "erase" },
+} as const;
 
 export function applicantPage(siteName: string, view: ApplicantView, notice?: ApplicantNotice): string {
   const listing = view.jobTitle ? `${view.jobTitle} at ${view.companyName ?? ""}` : "A listing that has been removed";
@@ -38,8 +44,8 @@ export function applicantPage(siteName: string, view: ApplicantView, notice?: Ap
     : `${
         view.withdrawn
           ? ""
-          : `<form method="post" action="?action=withdraw"><p>Withdrawing tells the employer you are no longer interested.</p><button type="submit">Withdraw my application</button></form>`
-      }<form method="post" action="?action=erase"><p id="erase-note">Erasing removes your name, address, phone, cover note and CV for good. It cannot be undone.</p><label><input type="checkbox" name="${ERASE_CONFIRMATION.name}" value="${ERASE_CONFIRMATION.value}" required aria-describedby="erase-note"> I understand: erase my application and CV for good</label><button type="submit" class="danger">Erase my application and CV</button></form>`;
+          : `<form method="post" action="?action=withdraw"><p id="withdraw-note">Withdrawing tells the employer you are no longer interested. It cannot be undone.</p><label><input type="checkbox" name="${CONFIRMATIONS.withdraw.name}" value="${CONFIRMATIONS.withdraw.value}" required aria-describedby="withdraw-note"> I understand: withdraw my application</label><button type="submit">Withdraw my application</button></form>`
+      }<form method="post" action="?action=erase"><p id="erase-note">Erasing removes your name, address, phone, cover note and CV for good. It cannot be undone.</p><label><input type="checkbox" name="${CONFIRMATIONS.erase.name}" value="${CONFIRMATIONS.erase.value}" required aria-describedby="erase-note"> I understand: erase my application and CV for good</label><button type="submit" class="danger">Erase my application and CV</button></form>`;
   return page(
     siteName,
     "Your application",

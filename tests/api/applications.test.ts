@@ -426,7 +426,10 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     const html = await page.text();
     expect(html).toContain("Status</dt><dd>New");
     expect(html).toMatch(/Applied on<\/dt><dd>[A-Z][a-z]+ \d{2}, \d{4}<\/dd>/);
-    const withdrawn = await fetch(`${server.url}${path}?action=withdraw`, { method: "POST" });
+    const withdrawn = await fetch(`${server.url}${path}?action=withdraw`, {
+      method: "POST",
+      body: new URLSearchParams({ confirm: "withdraw" }),
+    });
     // Answered with a redirect to the page, so a reload posts nothing again.
     expect(withdrawn.redirected).toBe(true);
     expect(new URL(withdrawn.url).search).toBe("?done=withdraw");
@@ -490,7 +493,10 @@ describe.each(engines)("applications on the board on %s", (engine) => {
       ["Stays New", "Withdraws", "Erases"].map((name) => apply(listing, { fields: { name } })),
     );
     const [, withdrawing, erasing] = await Promise.all(sent.map(({ json }) => linkOf(json.id)));
-    await fetch(`${server.url}${withdrawing}?action=withdraw`, { method: "POST" });
+    await fetch(`${server.url}${withdrawing}?action=withdraw`, {
+      method: "POST",
+      body: new URLSearchParams({ confirm: "withdraw" }),
+    });
     const token = erasing?.split("/").at(-1) ?? "";
     await api(server.url, `/api/applications/by-token/${token}/erase`, { method: "POST" });
     const inbox = await api(server.url, `/api/jobs/${listing}/applications?stage=new`, { session: owner });
@@ -511,6 +517,16 @@ describe.each(engines)("applications on the board on %s", (engine) => {
       );
     expect(await ids("")).toContain(sent.id);
     expect(await ids("?stage=new")).not.toContain(sent.id);
+  });
+
+  test("the link's Withdraw withdraws nothing until the applicant ticks that they mean it", async () => {
+    const { json: sent } = await apply(jobId, { fields: { name: "Stray Press" } });
+    const path = await linkOf(sent.id);
+    const unticked = await fetch(`${server.url}${path}?action=withdraw`, { method: "POST" });
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain("Nothing was withdrawn: tick the box");
+    const [kept] = await db().select().from(applications).where(eq(applications.id, sent.id));
+    expect(kept).toMatchObject({ name: "Stray Press", withdrawnAt: null });
   });
 
   test("the link's Erase erases nothing until the applicant ticks that it is for good, then erases", async () => {

@@ -128,6 +128,12 @@ test("the applicant withdraws from the confirmation mail's link", async () => {
   await page.getByText("Product Designer").waitFor();
   await expectAccessible(page);
   await shot(page, "applicant-page-mobile");
+  // Withdrawing cannot be undone either: the browser holds the button back until the box is ticked.
+  const confirm = page.getByRole("checkbox", { name: "I understand: withdraw my application" });
+  await page.getByRole("button", { name: "Withdraw my application" }).click();
+  expect(await confirm.evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(true);
+  expect(new URL(page.url()).search).toBe("");
+  await confirm.check();
   await page.getByRole("button", { name: "Withdraw my application" }).click();
   await page.getByText("Your application is withdrawn.").waitFor();
   expect(new URL(page.url()).search).toBe("?done=withdraw");
