@@ -40,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     APPLICATION_STAGES.map((s) => [s, all.applications.filter((a) => a.stage === s && !a.erased).length]),
   ) as Record<ApplicationStage, number>;
   // Where a form saved without scripts comes back to (the action below): which card, and whether a mail went.
+  const done = LISTING_NOTICES[url.searchParams.get("done") as keyof typeof LISTING_NOTICES] ?? null;
   const savedId = url.searchParams.get("saved");
   const savedOne = all.applications.find((application) => application.id === savedId && !application.erased);
   return {
@@ -50,6 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     total: all.applications.length,
     retentionDays: filtered.retentionDays,
     canChange: filtered.canChange,
+    done,
+    // Hired through a form sent without scripts: the page offers to close the listing, as it does with them.
+    offerClose: savedOne?.stage === "hired" && url.searchParams.has("hired") && filtered.job.status === "published",
     saved: savedOne
       ? {
           id: savedOne.id,
@@ -62,11 +66,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * A card's Save sent without scripts (with them, the card calls the API and stays put): the same verb as the API.
- * Saved, the page comes back at that card, which says so; refused, the page shows why beside the card and keeps
- * the stage and note chosen, so nothing typed is lost.
+ * The page's forms sent without scripts (with them, the page calls the API and stays put), with the same verbs as
+ * the API. A card's Save: saved, the page comes back at that card, which says so (hired: at the offer to close the
+ * listing); refused, the page shows why beside the card and keeps the stage and note chosen, so nothing typed is lost.
+ * `intent` close, reopen or keep (open): the listing's buttons, said at the top of the page.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await request.formData();
   const id = String(form.get("application") ?? "");
@@ -75,15 +80,33 @@ export async function action({ request, context }: Route.ActionArgs) {
     note: String(form.get("note") ?? ""),
     notifyRejection: form.get("notifyRejection") === "true",
   };
-  const { applications } = context.get(servicesContext);
+  const { applications, jobs } = context.get(servicesContext);
+  const back = new URL(request.url);
+  for (const name of ["saved", "mailed", "hired", "done"]) back.searchParams.delete(name);
+  const intent = form.get("intent");
+  if (intent === "keep") return redirect(`${back.pathname}${back.search}`, 303);
+  if (intent === "close" || intent === "reopen") {
+    try {
+      const ref = { user, id: params.id };
+      const { status } = intent === "close" ? await jobs.closeListing(ref) : await jobs.reopenListing(ref);
+      back.searchParams.set("done", intent === "close" ? "closed" : status === "pending" ? "reviewed" : "reopened");
+      return redirect(`${back.pathname}${back.search}`, 303);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      const message = `The listing was not ${intent === "close" ? "closed" : "reopened"}: ${refusal.message}`;
+      return data({ id: "", message, values }, { status: refusal.status });
+    }
+  }
   try {
     const saved = await applications.changeApplication({ user, id, changes: values });
-    const back = new URL(request.url);
-    back.searchParams.delete("mailed");
     back.searchParams.set("saved", id);
     if (saved.rejectionMailed) back.searchParams.set("mailed", "");
+    // Hired, the page opens at its top, where it offers to close the listing.
+    if (saved.stage === "hired") back.searchParams.set("hired", "");
     const stays = !back.searchParams.get("stage") || back.searchParams.get("stage") === saved.stage;
-    return redirect(`${back.pathname}${back.search}${stays ? `#application-${id}` : ""}`, 303);
+    const atCard = stays && saved.stage !== "hired";
+    return redirect(`${back.pathname}${back.search}${atCard ? `#application-${id}` : ""}`, 303);
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
@@ -131,6 +154,13 @@ function StageFilter({
     </nav>
   );
 }
+
+/** What closing or reopening did, said at the top of the page (`?done=` after a form sent without scripts). */
+const LISTING_NOTICES = {
+  closed: "The listing is closed: it is off the board and takes no new applications. Its applications stay here.",
+  reopened: "The listing is back on the board and takes applications again.",
+  reviewed: "The listing is reopened. It goes back on the board once it has been reviewed.",
+} as const;
 
 /** What a card's form holds, as the action got it. */
 type CardValues = { stage: string; note: string; notifyRejection: boolean };
@@ -326,14 +356,21 @@ function ApplicationCard({
   );
 }
 
+/** A form's submit handled by the page's own code once scripts run; without them the browser posts it to the action. */
+const onlyWith =
+  (handle: (event: React.FormEvent<HTMLFormElement>) => unknown) => (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void handle(event);
+  };
+
 /** Where focus goes after a render: the close offer, the page's notice, or back to the control that opened the offer. */
 type FocusTarget = "offer" | "notice" | HTMLElement | null;
 
 export default function JobApplications({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, applications, stage, counts, total, retentionDays, canChange, saved } = loaderData;
+  const { job, applications, stage, counts, total, retentionDays, canChange, saved, done, offerClose } = loaderData;
   const filter = APPLICATION_STAGES.find((s) => s === stage);
   const revalidator = useRevalidator();
-  const [offer, setOffer] = useState<{ returnTo: HTMLElement | null } | null>(null);
+  const [offer, setOffer] = useState<{ returnTo: HTMLElement | null } | null>(offerClose ? { returnTo: null } : null);
   // A Save sent without scripts whose card is not on this page (it left the filter, or is not there at all).
   const onPage = (id: string | undefined) =>
     applications.some((application) => application.id === id && !application.erased);
@@ -342,7 +379,9 @@ export default function JobApplications({ loaderData, actionData }: Route.Compon
       ? { tone: "ok", text: `${savedText(saved.mailed)} ${saved.name} is now at ${STAGE_LABELS[saved.stage]}.` }
       : actionData && !onPage(actionData.id)
         ? { tone: "error", text: actionData.message }
-        : null,
+        : done
+          ? { tone: "ok", text: done }
+          : null,
   );
   const [busy, setBusy] = useState(false);
   const offerRef = useRef<HTMLParagraphElement>(null);
@@ -381,7 +420,7 @@ export default function JobApplications({ loaderData, actionData }: Route.Compon
     setBusy(false);
     if (!result.ok) return say("error", `The listing was not closed: ${result.message}`);
     setOffer(null);
-    say("ok", "The listing is closed: it is off the board and takes no new applications. Its applications stay here.");
+    say("ok", LISTING_NOTICES.closed);
     void revalidator.revalidate();
   };
 
@@ -390,12 +429,7 @@ export default function JobApplications({ loaderData, actionData }: Route.Compon
     const result = await api.reopenJob(job.id);
     setBusy(false);
     if (!result.ok) return say("error", `The listing was not reopened: ${result.message}`);
-    say(
-      "ok",
-      result.data.status === "pending"
-        ? "The listing is reopened. It goes back on the board once it has been reviewed."
-        : "The listing is back on the board and takes applications again.",
-    );
+    say("ok", result.data.status === "pending" ? LISTING_NOTICES.reviewed : LISTING_NOTICES.reopened);
     void revalidator.revalidate();
   };
 
@@ -442,14 +476,17 @@ export default function JobApplications({ loaderData, actionData }: Route.Compon
               {canChange ? ", unless you reopen it" : ", unless its employer reopens it"}.
             </p>
             {canChange ? (
-              <button
-                type="button"
-                onClick={reopenListing}
-                disabled={busy}
-                className="mt-3 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              >
-                Reopen the listing
-              </button>
+              <form method="post" onSubmit={onlyWith(reopenListing)}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="reopen"
+                  disabled={busy}
+                  className="mt-3 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                >
+                  Reopen the listing
+                </button>
+              </form>
             ) : null}
           </section>
         ) : null}
@@ -466,23 +503,33 @@ export default function JobApplications({ loaderData, actionData }: Route.Compon
               Closing takes it off the board and stops new applications. You keep its applications here, and can reopen
               it later; they are erased {retentionDays} days after it closed.
             </p>
-            <div className="mt-3 flex flex-wrap gap-2">
+            <form
+              method="post"
+              onSubmit={onlyWith((event) =>
+                (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "keep"
+                  ? keepOpen()
+                  : closeListing(),
+              )}
+              className="mt-3 flex flex-wrap gap-2"
+            >
               <button
-                type="button"
-                onClick={closeListing}
+                type="submit"
+                name="intent"
+                value="close"
                 disabled={busy}
                 className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
               >
                 Close the listing
               </button>
               <button
-                type="button"
-                onClick={keepOpen}
+                type="submit"
+                name="intent"
+                value="keep"
                 className="rounded-md border border-emerald-700 bg-white px-4 py-2 font-semibold text-emerald-800"
               >
                 Keep it open
               </button>
-            </div>
+            </form>
           </div>
         ) : null}
         <StageFilter jobId={job.id} current={stage} counts={counts} total={total} />

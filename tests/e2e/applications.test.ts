@@ -293,6 +293,30 @@ test("without scripts, the employer's Save keeps the stage and note and comes ba
   await page.context().close();
 });
 
+test("without scripts, hiring offers to close the listing, and the listing is closed and reopened from the inbox", async () => {
+  const id = await listingWithApplicants("Hired Without Scripts", ["Hired Plainly"]);
+  const page = await e2e.newPage({ viewport: MOBILE, javaScriptEnabled: false, session: owner });
+  await page.goto(`${e2e.url}/my-jobs/${id}/applications`);
+  await page.getByLabel("Stage", { exact: true }).selectOption("hired");
+  await page.getByRole("button", { name: /Save/ }).click();
+  await page.getByText("You hired someone. Close this listing?").waitFor();
+  await page.getByRole("button", { name: "Keep it open" }).click();
+  await page.getByRole("heading", { name: "Hired Plainly" }).waitFor();
+  expect(await page.getByText("You hired someone. Close this listing?").count()).toBe(0);
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(200);
+
+  await page.getByRole("button", { name: /Save/ }).click();
+  await page.getByRole("button", { name: "Close the listing" }).click();
+  await page.getByText("The listing is closed: it is off the board and takes no new applications.").waitFor();
+  await page.getByRole("heading", { name: "This listing is closed" }).waitFor();
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(404);
+  await page.getByRole("button", { name: "Reopen the listing" }).click();
+  await page.getByText("The listing is back on the board and takes applications again.").waitFor();
+  expect(await page.getByRole("heading", { name: "This listing is closed" }).count()).toBe(0);
+  expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(200);
+  await page.context().close();
+});
+
 test("without scripts, a refused Save says why beside the card and keeps what was chosen and typed", async () => {
   const id = await listingWithApplicants("Refused Without Scripts", ["Long Note"]);
   const page = await e2e.newPage({ viewport: DESKTOP, javaScriptEnabled: false, session: owner });
