@@ -305,6 +305,13 @@ test("without scripts, hiring offers to close the listing, and the listing is cl
   expect(await page.getByText("You hired someone. Close this listing?").count()).toBe(0);
   expect((await api(e2e.url, `/api/all-jobs/${id}`)).status).toBe(200);
 
+  // Closed meanwhile in another tab, the offer's Close is refused at the top of the page, and nothing changes.
+  await page.getByRole("button", { name: /Save/ }).click();
+  expect((await api(e2e.url, `/api/jobs/${id}/close`, { method: "POST", session: owner })).status).toBe(200);
+  await page.getByRole("button", { name: "Close the listing" }).click();
+  await page.getByText("The listing was not closed: Only a published listing can be closed").waitFor();
+  expect((await api(e2e.url, `/api/jobs/${id}/reopen`, { method: "POST", session: owner })).status).toBe(200);
+
   await page.getByRole("button", { name: /Save/ }).click();
   await page.getByRole("button", { name: "Close the listing" }).click();
   await page.getByText("The listing is closed: it is off the board and takes no new applications.").waitFor();
