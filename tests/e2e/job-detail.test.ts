@@ -361,7 +361,8 @@ test(
 test("'Apply Now' replaces the desktop actions at exactly 768 px, and not at 769 px", async () => {
   const page = await e2e.newPage({ viewport: { width: 768, height: 900 } });
   await open(page, `${e2e.url}/jobs/${fullId}`);
-  expect(await page.getByRole("button", { name: "Apply Now" }).isVisible()).toBe(true);
+  // The bar is revealed by its own animation, ending with the spinner's: waited for, not read at one instant.
+  await page.getByRole("button", { name: "Apply Now" }).waitFor();
   expect(await page.getByRole("link", { name: "Apply", exact: true }).isVisible()).toBe(false);
   await page.setViewportSize({ width: 769, height: 900 });
   await page.getByRole("link", { name: "Apply", exact: true }).waitFor();
