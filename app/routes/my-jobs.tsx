@@ -1,23 +1,37 @@
 import { ChevronLeft, ChevronRight, Search } from "#app/components/icons.tsx";
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { Dialog } from "#app/components/dialog.tsx";
+import { DeleteQuestion } from "#app/components/delete-listing-question.tsx";
+import { listingsHref, MyListingRow, type ListingsView } from "#app/components/my-listing-row.tsx";
+import {
+  DELETE_QUESTION,
+  DELETED,
+  deletedText,
+  deleteWarning,
+  doneText,
+  LISTING_INTENTS,
+  LISTING_OUTCOMES,
+  NOT_DELETED,
+  refusedText,
+  type ListingIntent,
+  type ListingOutcome,
+} from "#app/components/my-listing-texts.ts";
 import { Protected } from "#app/components/protected.tsx";
-import { isExpired, type Job } from "#shared/job.ts";
-import { postedNotice, statusLabel, type JobStatus, type OwnedJob, type PostedOutcome } from "#shared/moderation.ts";
+import type { Job } from "#shared/job.ts";
+import { postedNotice, type OwnedJob, type PostedOutcome } from "#shared/moderation.ts";
 import { api } from "#app/lib/api-client.ts";
-import { requireUser, servicesContext } from "#app/context.server.ts";
+import { refusalOf, requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
-import { formatLongDate } from "#shared/dates.ts";
-import { formatAmount } from "#shared/money.ts";
-import type { ApplicationCounts } from "#shared/applications.ts";
-import { isRenewable, type StatsTotals } from "#shared/stats.ts";
 import type { Route } from "./+types/my-jobs";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: titled(matches, "My Listings") },
   { name: "description", content: "Your job listings: search, edit or delete them." },
 ];
+
+/** Where a notice said after a form sent without scripts is, for the browser to go to it. */
+const NOTICE_ID = "listing-notice";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -32,8 +46,69 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // Back from the verification link (VERIFIED_LANDING): say it worked, once the address really is verified.
   const justVerified = query.has("verified") && !mustVerifyEmail;
-  return { jobs: mine, justVerified, applicationCounts, totals, justSent: sentWithoutScripts(query, user.email) };
+  return {
+    jobs: mine,
+    justVerified,
+    applicationCounts,
+    totals,
+    justSent: sentWithoutScripts(query, user.email),
+    done: doneWithoutScripts(query, mine),
+  };
 }
+
+/**
+ * A row's button pressed without scripts (with them, the page calls the API and stays put), with the same verbs as
+ * the API. Done, the page comes back to the same search and page and says so (`?done=`, and which listing); refused,
+ * it says why at its top, and nothing changes.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await request.formData();
+  const intent = LISTING_INTENTS.find((name) => name === form.get("intent"));
+  if (!intent) throw data("This form asks for nothing My Listings does.", { status: 400 });
+  const id = String(form.get("id") ?? "");
+  const { jobs, renewals } = context.get(servicesContext);
+  const back = new URL(request.url);
+  for (const name of ["done", "listing", "delete"]) back.searchParams.delete(name);
+  const ref = { user, id };
+  const perform: Record<ListingIntent, () => Promise<ListingOutcome>> = {
+    close: () => jobs.closeListing(ref).then(() => "closed"),
+    reopen: () => jobs.reopenListing(ref).then(({ status }) => (status === "pending" ? "reviewed" : "reopened")),
+    renew: () => renewals.renewOwnListing(ref).then(() => "renewed"),
+    delete: () => jobs.deleteJob(ref).then(() => "deleted"),
+  };
+  try {
+    const outcome = await perform[intent]();
+    back.searchParams.set("done", outcome);
+    if (outcome !== "deleted") back.searchParams.set("listing", id);
+    return redirect(`${back.pathname}${back.search}#${NOTICE_ID}`, 303);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return data({ intent, id, reason: refusal.message }, { status: refusal.status });
+  }
+}
+
+/**
+ * What the page reads from its address itself (the search, the page, the delete question), or once as it loads (what a
+ * form sent without scripts came to): with scripts, changing them needs no reload.
+ */
+const VIEW_PARAMS = ["q", "page", "delete", "done", "listing"];
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const rest = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    for (const name of VIEW_PARAMS) search.delete(name);
+    return search.toString();
+  };
+  return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 const POSTED_OUTCOMES: readonly string[] = ["published", "pending", "held"] satisfies PostedOutcome[];
 
@@ -48,43 +123,12 @@ function sentWithoutScripts(query: URLSearchParams, email: string): { title: str
   return query.has("updated") ? { title: "✔ Job Updated Successfully", detail: null } : null;
 }
 
-/** Only the owner sees a listing that is not published; the badge says why nobody else does. */
-const STATUS_BADGE: Record<JobStatus, string> = {
-  pending: "bg-sky-100 text-sky-900",
-  published: "",
-  rejected: "bg-red-100 text-red-900",
-  hidden: "bg-slate-200 text-slate-900",
-  closed: "bg-slate-200 text-slate-900",
-};
-
-/** A listing that takes applications here, or has some, links to its inbox with its new and total counts. */
-function ApplicationsLink({ job, counts }: { job: Job; counts: ApplicationCounts | undefined }) {
-  if (job.applyMethod !== "board" && !counts) return null;
-  const total = counts?.total ?? 0;
-  const fresh = counts?.new ?? 0;
-  return (
-    <Link
-      to={`/my-jobs/${job._id}/applications`}
-      className="mt-1 block text-sm font-normal text-brand-700 underline"
-      aria-label={`Applications for ${job.jobTitle}: ${fresh} new, ${total} in all`}
-    >
-      Applications: {fresh} new, {total} in all
-    </Link>
-  );
-}
-
-/** What the listing earned, linking to its stats page (issue 32). */
-function StatsLink({ job, totals }: { job: Job; totals: StatsTotals | undefined }) {
-  const { views = 0, applyClicks = 0, impressions = 0 } = totals ?? {};
-  return (
-    <Link
-      to={`/my-jobs/${job._id}/stats`}
-      className="mt-1 block text-sm font-normal text-brand-700 underline"
-      aria-label={`Stats for ${job.jobTitle}: ${views} views, ${applyClicks} apply clicks, shown ${impressions} times in search results`}
-    >
-      Stats: {views} views, {applyClicks} apply clicks, {impressions} impressions
-    </Link>
-  );
+/** Back from the page's action: what the script says at once, said of the listing as it now is. */
+function doneWithoutScripts(query: URLSearchParams, mine: OwnedJob[]): string | null {
+  const outcome = LISTING_OUTCOMES.find((name) => name === query.get("done"));
+  if (outcome === "deleted") return DELETED;
+  const job = mine.find((listing) => listing._id === query.get("listing"));
+  return outcome && job ? doneText(outcome, job) : null;
 }
 
 /** Spec §9: My Listings pages 5 rows at a time. */
@@ -97,28 +141,57 @@ function matches(job: Job, query: string): boolean {
   return [job.jobTitle, job.companyName, job.jobLocation].some((value) => value.toLowerCase().includes(needle));
 }
 
-export default function MyJobs({ loaderData }: Route.ComponentProps) {
+/** The page the address asks for; anything but a page number is the first. */
+const pageIn = (search: URLSearchParams) => Math.max(1, Number.parseInt(search.get("page") ?? "", 10) || 1);
+
+type Notice = { tone: "status" | "alert"; message: string };
+
+export default function MyJobs({ loaderData, actionData }: Route.ComponentProps) {
   const [jobs, setJobs] = useState<OwnedJob[]>(loaderData.jobs);
-  const [draft, setDraft] = useState("");
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const [selected, setSelected] = useState<Job | null>(null);
   const [stage, setStage] = useState<"confirm" | "done" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "status" | "alert"; message: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(() => {
+    if (actionData) {
+      const title = loaderData.jobs.find((job) => job._id === actionData.id)?.jobTitle;
+      return { tone: "alert", message: refusedText(actionData.intent, title, actionData.reason) };
+    }
+    return loaderData.done ? { tone: "status", message: loaderData.done } : null;
+  });
   const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const filtered = useMemo(() => jobs.filter((job) => matches(job, query)), [jobs, query]);
+  const q = searchParams.get("q") ?? "";
+  const filtered = useMemo(() => jobs.filter((job) => matches(job, q)), [jobs, q]);
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
+  const current = Math.min(pageIn(searchParams), pages);
+  const view: ListingsView = { q, page: current };
   const rows = filtered.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const asked = jobs.find((job) => job._id === searchParams.get("delete"));
   const now = new Date();
+
+  // The box is the browser's, so what is typed before the scripts run stays; Back and Forward put their search in it.
+  const shown = useRef(q);
+  useEffect(() => {
+    if (shown.current === q) return;
+    shown.current = q;
+    if (searchRef.current) searchRef.current.value = q;
+  }, [q]);
+
+  /** Search and paging change the address, so Back returns to them; the list is already here, so nothing is loaded. */
+  const show = (next: ListingsView) => void navigate(listingsHref(next), { preventScrollReset: true });
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setQuery(draft);
-    setPage(1);
+    show({ q: String(new FormData(event.currentTarget).get("q") ?? ""), page: 1 });
+  };
+
+  const turnTo = (page: number) => (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    show({ q, page });
   };
 
   const cancel = () => {
@@ -137,42 +210,28 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
     setStage("done");
     const result = await api.deleteJob(job._id);
     if (result.ok) setJobs((list) => list.filter((item) => item._id !== job._id));
-    else setError(`“${job.jobTitle}” was not deleted: ${result.message}`);
+    else setError(refusedText("delete", job.jobTitle, result.message));
   };
 
   /** Closed or reopened, the row shows its new status; a refusal is said, and nothing changes. */
   const changeStatus = async (job: OwnedJob, change: "close" | "reopen") => {
     setNotice(null);
     const result = await (change === "close" ? api.closeJob(job._id) : api.reopenJob(job._id));
-    if (!result.ok) {
-      const failed = change === "close" ? "was not closed" : "was not reopened";
-      setNotice({ tone: "alert", message: `“${job.jobTitle}” ${failed}: ${result.message}` });
-      return;
-    }
+    if (!result.ok) return setNotice({ tone: "alert", message: refusedText(change, job.jobTitle, result.message) });
     const status = result.data.status;
     setJobs((list) => list.map((item) => (item._id === job._id ? { ...item, status, statusReason: null } : item)));
-    const said =
-      status === "closed"
-        ? "is closed: it is off the board and keeps its applications."
-        : status === "pending"
-          ? "is reopened, and goes back on the board once it has been reviewed."
-          : "is back on the board.";
-    setNotice({ tone: "status", message: `“${job.jobTitle}” ${said}` });
+    const outcome = status === "closed" ? "closed" : status === "pending" ? "reviewed" : "reopened";
+    setNotice({ tone: "status", message: doneText(outcome, job) });
   };
 
   /** Renewed, the row shows its new posting date and is no longer expired; a refusal is said, and nothing changes. */
   const renew = async (job: OwnedJob) => {
     setNotice(null);
     const result = await api.renewJob(job._id);
-    if (result.ok) {
-      setJobs((list) =>
-        list.map((item) => (item._id === job._id ? { ...item, postingDate: result.data.postingDate } : item)),
-      );
-      setNotice({
-        tone: "status",
-        message: `“${job.jobTitle}” is renewed until ${formatLongDate(result.data.expiresAt)}.`,
-      });
-    } else setNotice({ tone: "alert", message: `“${job.jobTitle}” was not renewed: ${result.message}` });
+    if (!result.ok) return setNotice({ tone: "alert", message: refusedText("renew", job.jobTitle, result.message) });
+    const { postingDate } = result.data;
+    setJobs((list) => list.map((item) => (item._id === job._id ? { ...item, postingDate } : item)));
+    setNotice({ tone: "status", message: doneText("renewed", { ...job, postingDate }) });
   };
 
   return (
@@ -199,23 +258,27 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
 
         {notice ? (
           <p
+            id={NOTICE_ID}
             role={notice.tone}
-            className={`mt-4 rounded-lg border p-4 ${notice.tone === "status" ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
+            tabIndex={-1}
+            className={`mt-4 scroll-mt-24 rounded-lg border p-4 focus:outline-none ${notice.tone === "status" ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
           >
             {notice.message}
           </p>
         ) : null}
+        {asked ? <DeleteQuestion job={asked} cancel={listingsHref(view)} /> : null}
 
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <form role="search" onSubmit={search} className="flex w-full max-w-lg gap-2">
+          <form role="search" method="get" action="/my-job" onSubmit={search} className="flex w-full max-w-lg gap-2">
             <label htmlFor={searchId} className="sr-only">
               Search your listings by title, company or location
             </label>
             <input
+              ref={searchRef}
               id={searchId}
+              name="q"
               type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              defaultValue={q}
               placeholder="Search Posted Jobs..."
               className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2"
             />
@@ -265,98 +328,21 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="max-sm:block">
               {rows.map((job, index) => (
-                <tr
+                <MyListingRow
                   key={job._id}
-                  className="border-t border-slate-200 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:p-4 max-sm:first:border-t-0"
-                >
-                  <td
-                    data-label="No."
-                    className="px-4 py-3 max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
-                  >
-                    {(current - 1) * PAGE_SIZE + index + 1}
-                  </td>
-                  <td
-                    data-label="Title"
-                    className="px-4 py-3 font-medium max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
-                  >
-                    <Link
-                      to={`/jobs/${job._id}`}
-                      className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {job.jobTitle}
-                    </Link>
-                    {isExpired(job.postingDate, now) ? (
-                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        Expired
-                      </span>
-                    ) : null}
-                    {job.status === "published" ? null : (
-                      <span
-                        className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[job.status]}`}
-                      >
-                        {statusLabel(job.status, job.statusReason)}
-                      </span>
-                    )}
-                    <ApplicationsLink job={job} counts={loaderData.applicationCounts[job._id]} />
-                    <StatsLink job={job} totals={loaderData.totals[job._id]} />
-                    {job.status === "published" && isRenewable(job.postingDate, now) ? (
-                      <button
-                        type="button"
-                        onClick={() => void renew(job)}
-                        aria-label={`Renew ${job.jobTitle} for 30 more days`}
-                        className="mt-2 block rounded-md border border-brand-600 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                      >
-                        Renew for 30 more days
-                      </button>
-                    ) : null}
-                    {job.status === "published" || job.status === "closed" ? (
-                      <button
-                        type="button"
-                        onClick={() => void changeStatus(job, job.status === "closed" ? "reopen" : "close")}
-                        aria-label={`${job.status === "closed" ? "Reopen listing" : "Mark as filled"}: ${job.jobTitle}`}
-                        className="mt-2 block rounded-md border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                      >
-                        {job.status === "closed" ? "Reopen listing" : "Mark as filled"}
-                      </button>
-                    ) : null}
-                  </td>
-                  <td data-label="Company Name" className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell">
-                    <Link
-                      to={`/companies/${job.companySlug}`}
-                      className="text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {job.companyName}
-                    </Link>
-                  </td>
-                  <td
-                    data-label="Salary (min - max)"
-                    className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1 stacked-cell"
-                  >
-                    {formatAmount(job.minPrice, job.salaryCurrency)} - {formatAmount(job.maxPrice, job.salaryCurrency)}
-                  </td>
-                  <td className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:pt-3">
-                    <Link
-                      to={`/edit-job/${job._id}`}
-                      aria-label={`Edit ${job.jobTitle}`}
-                      className="font-medium text-brand-700 underline"
-                    >
-                      Edit
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 max-sm:block max-sm:px-0 max-sm:pt-3 max-sm:text-right">
-                    <button
-                      type="button"
-                      aria-label={`Delete ${job.jobTitle}`}
-                      onClick={() => {
-                        setSelected(job);
-                        setStage("confirm");
-                      }}
-                      className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white hover:bg-red-800"
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
+                  job={job}
+                  number={(current - 1) * PAGE_SIZE + index + 1}
+                  counts={loaderData.applicationCounts[job._id]}
+                  totals={loaderData.totals[job._id]}
+                  view={view}
+                  now={now}
+                  onRenew={renew}
+                  onChangeStatus={changeStatus}
+                  onDelete={(listing) => {
+                    setSelected(listing);
+                    setStage("confirm");
+                  }}
+                />
               ))}
             </tbody>
           </table>
@@ -367,34 +353,41 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
 
-        <nav aria-label="My Listings pages" className="mt-4 flex items-center justify-center gap-4">
-          <button
-            type="button"
-            aria-label="Previous page"
-            disabled={current <= 1}
-            onClick={() => setPage(current - 1)}
-            className="rounded-full border border-slate-300 bg-white p-2 disabled:opacity-40"
-          >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
-          <span aria-live="polite">
-            {current} / {pages}
-          </span>
-          <button
-            type="button"
-            aria-label="Next page"
-            disabled={current >= pages}
-            onClick={() => setPage(current + 1)}
-            className="rounded-full border border-slate-300 bg-white p-2 disabled:opacity-40"
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
+        <nav aria-label="My Listings pages">
+          <form method="get" action="/my-job" className="mt-4 flex items-center justify-center gap-4">
+            {q ? <input type="hidden" name="q" value={q} /> : null}
+            <button
+              type="submit"
+              name="page"
+              value={current - 1}
+              aria-label="Previous page"
+              disabled={current <= 1}
+              onClick={turnTo(current - 1)}
+              className="rounded-full border border-slate-300 bg-white p-2 disabled:opacity-40"
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </button>
+            <span aria-live="polite">
+              {current} / {pages}
+            </span>
+            <button
+              type="submit"
+              name="page"
+              value={current + 1}
+              aria-label="Next page"
+              disabled={current >= pages}
+              onClick={turnTo(current + 1)}
+              className="rounded-full border border-slate-300 bg-white p-2 disabled:opacity-40"
+            >
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </button>
+          </form>
         </nav>
 
         <Dialog
           open={stage === "confirm"}
           role="alertdialog"
-          title="Are you sure you want to delete this job?"
+          title={DELETE_QUESTION}
           onClose={cancel}
           actions={
             <>
@@ -415,11 +408,11 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
             </>
           }
         >
-          <p>{selected ? `“${selected.jobTitle}” at ${selected.companyName} will be removed for good.` : null}</p>
+          <p>{selected ? deleteWarning(selected) : null}</p>
         </Dialog>
         <Dialog
           open={stage === "done"}
-          title={error ? "The job was not deleted" : "Job deleted successfully!"}
+          title={error ? NOT_DELETED : DELETED}
           onClose={cancel}
           fallbackFocus={headingRef}
           actions={
@@ -432,11 +425,7 @@ export default function MyJobs({ loaderData }: Route.ComponentProps) {
             </button>
           }
         >
-          {error ? (
-            <p role="alert">{error}</p>
-          ) : (
-            <p>{selected ? `“${selected.jobTitle}” is no longer listed.` : null}</p>
-          )}
+          {error ? <p role="alert">{error}</p> : <p>{selected ? deletedText(selected) : null}</p>}
         </Dialog>
       </main>
     </Protected>
