@@ -19,7 +19,7 @@ import {
 } from "#app/components/my-listing-texts.ts";
 import { Protected } from "#app/components/protected.tsx";
 import type { Job } from "#shared/job.ts";
-import { postedNotice, type OwnedJob, type PostedOutcome } from "#shared/moderation.ts";
+import { postedNotice, type JobStatus, type OwnedJob, type PostedOutcome } from "#shared/moderation.ts";
 import { api } from "#app/lib/api-client.ts";
 import { refusalOf, requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
@@ -123,12 +123,20 @@ function sentWithoutScripts(query: URLSearchParams, email: string): { title: str
   return query.has("updated") ? { title: "✔ Job Updated Successfully", detail: null } : null;
 }
 
+/** Where each change leaves a listing: an address can be typed, so a notice is said only of a listing that is so. */
+const STATUS_AFTER: Record<Exclude<ListingOutcome, "deleted">, JobStatus> = {
+  closed: "closed",
+  reopened: "published",
+  reviewed: "pending",
+  renewed: "published",
+};
+
 /** Back from the page's action: what the script says at once, said of the listing as it now is. */
 function doneWithoutScripts(query: URLSearchParams, mine: OwnedJob[]): string | null {
   const outcome = LISTING_OUTCOMES.find((name) => name === query.get("done"));
   if (outcome === "deleted") return DELETED;
   const job = mine.find((listing) => listing._id === query.get("listing"));
-  return outcome && job ? doneText(outcome, job) : null;
+  return outcome && job?.status === STATUS_AFTER[outcome] ? doneText(outcome, job) : null;
 }
 
 /** Spec §9: My Listings pages 5 rows at a time. */

@@ -4,7 +4,7 @@ import { beforeAll, expect, test, vi } from "vitest";
 import { jobs } from "#server/db/schema.ts";
 import { validJob } from "#tests/support/factories.ts";
 import { api, signUp, type Session } from "#tests/support/http.ts";
-import { DESKTOP, MOBILE, useE2e, type Viewport } from "#tests/e2e/fixtures.ts";
+import { DESKTOP, expectAccessible, hydrated, MOBILE, useE2e, type Viewport } from "#tests/e2e/fixtures.ts";
 
 // Each test drives several full page loads on a shared two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -146,6 +146,7 @@ test("without scripts, an employer searches and pages My Listings, and Back retu
 
   await page.getByRole("searchbox", { name: "Search your listings by title, company or location" }).fill("PAGED role");
   await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(`${e2e.url}/my-job?q=PAGED+role`);
   await page.getByText("1 / 2").waitFor();
   expect((await titlesOnPage(page)).every((title) => title.startsWith("Paged Role"))).toBe(true);
   await page.getByRole("button", { name: "Next page" }).click();
@@ -201,7 +202,8 @@ test("with scripts, Mark as filled and Reopen on My Listings are said at once, a
     .getByRole("searchbox", { name: "Search your listings by title, company or location" })
     .fill("Scripted Filled");
   await page.getByRole("button", { name: "Search" }).click();
-  const address = page.url();
+  const address = `${e2e.url}/my-job?q=Scripted+Filled`;
+  await page.waitForURL(address);
   await page.getByRole("button", { name: "Mark as filled: Scripted Filled" }).click();
   await page
     .getByRole("status")
@@ -259,5 +261,19 @@ test("with scripts, the delete question at a no-script address still asks, and i
   await question.waitFor({ state: "detached" });
   expect(await titlesOnPage(page)).toEqual(["Asked By Address"]);
   expect(await listed(id)).toBe(200);
+  await page.context().close();
+});
+
+test("the delete question and the notices My Listings shows after a form sent without scripts have no serious or critical accessibility violations", async () => {
+  // axe needs the page's scripts: the addresses a form sent without them comes back to, loaded with them.
+  const id = await postListing({ jobTitle: "Checked For Access" });
+  expect((await api(e2e.url, `/api/jobs/${id}/close`, { method: "POST", session: owner })).status).toBe(200);
+  const page = await e2e.open(`/my-job?q=Checked+For+Access&delete=${id}`, { viewport: MOBILE, session: owner });
+  await page.getByRole("region", { name: "Are you sure you want to delete this job?" }).waitFor();
+  await expectAccessible(page);
+  await page.goto(`${e2e.url}/my-job?q=Checked+For+Access&done=closed&listing=${id}#listing-notice`);
+  await hydrated(page);
+  await page.getByRole("status").filter({ hasText: "“Checked For Access” is closed" }).waitFor();
+  await expectAccessible(page);
   await page.context().close();
 });
