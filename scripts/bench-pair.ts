@@ -1,11 +1,12 @@
 /**
- * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--base DIR] [--rounds 4 --seconds 10
- * --connections 8]`: the cost of one setting, or of a change to the code, as a ratio from one run. Starts two boards on
+ * `npm run bench:pair -- --with NAME=VALUE [--without NAME=VALUE] [--base DIR] [--rounds 4 --seconds 10 --connections 8
+ * --searches-only]`: the cost of one setting, or of a change to the code, as a ratio from one run. Starts two boards on
  * the configured PostgreSQL (DATABASE_URL), one with the setting and one without (with `--base`, the side "without"
  * runs the checkout in DIR: `git worktree add ../before HEAD~1`, then `npm install` there or link this node_modules
- * into it), and loads both at once, half the connections each, with the same mix (three searches, then a job page):
- * the queries and listings of one shuffled corpus, dealt to the two sides in turn, so no answer is reused and neither
- * side reads what the other has just warmed. Loaded side by side, both meet the same machine at every moment: what a
+ * into it), and loads both at once, half the connections each, with the same mix (three searches, then a job page): the
+ * queries and listings of one shuffled corpus, dealt to the two sides in turn, so no answer is reused and neither side
+ * reads what the other has just warmed (`--searches-only`: no job pages, for a change to the searches alone, whose cost
+ * a page's rendering would otherwise dilute). Loaded side by side, both meet the same machine at every moment: what a
  * run after the other would see (a busier minute) cancels out. Prints each round, each server's CPU per answer (from
  * /proc: steadier than req/s) and the ratios of the sums: req/s with ÷ without, p95, p99. Compare with a run whose
  * setting changes nothing (`--with UNUSED=1`) for the noise of the machine that day.
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "8" },
     warmup: { type: "string", default: "5" },
     base: { type: "string" },
+    "searches-only": { type: "boolean", default: false },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -38,6 +40,7 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const WARMUP_SECONDS = Number(values.warmup);
 const CORES = os.availableParallelism();
+const PAGES = !values["searches-only"];
 
 /** `NAME=VALUE` pairs into an environment; anything else is a usage error. */
 function settings(pairs: string[]): Record<string, string> {
@@ -91,14 +94,15 @@ async function main() {
     let start = 0;
     /**
      * Both boards at once, each from half the connections. A side's k-th request takes the corpus's entry
-     * start + 2k (with) or start + 2k + 1 (without), and every fourth is a job page, dealt the same way.
+     * start + 2k (with) or start + 2k + 1 (without), and every fourth is a job page (unless --searches-only), dealt the
+     * same way.
      */
     const loadBoth = async (seconds: number) => {
       const sent = { with: 0, without: 0 };
       const next = (side: "with" | "without") => () => {
         const k = sent[side]++;
         const dealt = start + 2 * k + (side === "with" ? 0 : 1);
-        return k % 4 === 3
+        return PAGES && k % 4 === 3
           ? `${boards[side].url}/jobs/${ids[(2 * (k >> 2) + (side === "with" ? 0 : 1)) % ids.length]?._id ?? ""}`
           : `${boards[side].url}${corpus[dealt % corpus.length]}`;
       };

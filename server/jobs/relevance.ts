@@ -179,8 +179,8 @@ function groupParts({ groups }: SearchQuery, { complete = NONE, named }: TextOpt
 }
 
 /**
- * A group as the word bits tell it: some alternative each of whose exact words has its bit set. A word by prefix has
- * no bit of its own (the bits hold whole lexemes), so it rules nothing out; nor does a word that is not one lexeme
+ * A group as the word bits tell it: some alternative each of whose exact words has its bits set. A word by prefix has
+ * no bits of its own (the bits hold whole lexemes), so it rules nothing out; nor does a word that is not one lexeme
  * (job_word_bit is null). Implied by the group's tsquery, so it rules out no listing the group matches.
  */
 function groupBits(group: QueryGroup, complete: ReadonlySet<string>): SQL {
@@ -194,7 +194,7 @@ function groupBits(group: QueryGroup, complete: ReadonlySet<string>): SQL {
   );
 }
 
-/** The bit of a word's lexeme, computed once as the statement is planned (job_word_bit is immutable, in plpgsql: ADR 59). */
+/** The bits of a word's lexeme, computed once as the statement is planned (job_word_bit is immutable: ADR 59, ADR 61). */
 const hasWord = (word: string) => sql`job_has_word(${jobs.wordBits}, job_word_bit(${word}))`;
 
 /**
