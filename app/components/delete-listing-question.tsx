@@ -1,8 +1,10 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { DELETE_QUESTION_ID } from "#app/components/my-listing-row.tsx";
 import { DELETE_QUESTION, deleteWarning } from "#app/components/my-listing-texts.ts";
 import type { Job } from "#shared/job.ts";
+
+/** Where a row's Delete sends the browser without scripts, so it lands at the question. */
+export const DELETE_QUESTION_ID = "delete-listing";
 
 /**
  * The delete dialog's question where there is no dialog: a row's Delete pressed before the scripts run (or without

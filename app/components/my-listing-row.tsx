@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
+import { DELETE_QUESTION_ID } from "#app/components/delete-listing-question.tsx";
 import { formatAmount } from "#shared/money.ts";
 import { isExpired } from "#shared/job.ts";
 import { statusLabel, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
@@ -8,9 +9,6 @@ import { isRenewable, type StatsTotals } from "#shared/stats.ts";
 
 /** What My Listings shows: the search and the page, both in its address so they survive a reload and Back. */
 export type ListingsView = { q: string; page: number };
-
-/** The id the delete question has without scripts, for the browser to go to it. */
-export const DELETE_QUESTION_ID = "delete-listing";
 
 export const listingsHref = ({ q, page }: ListingsView) => {
   const search = new URLSearchParams();
