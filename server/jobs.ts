@@ -1,17 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import {
-  allJobsQuerySchema,
-  isExpired,
-  jobIdSchema,
-  jobInputSchema,
-  jobPostSchema,
-  postingDateProblem,
-  HOME_PAGE_SIZE,
-  type Job,
-  type JobSearch,
-  sortOf,
-  type OptionCounts,
-} from "#shared/job.ts";
+import { isExpired, jobIdSchema, jobInputSchema, jobPostSchema, postingDateProblem, type Job } from "#shared/job.ts";
 import type { SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { primaryReads, type Reads } from "#server/db/replicas.ts";
@@ -21,22 +9,9 @@ import { adminAccessOf, findAccount } from "#server/accounts.ts";
 import { mustVerifyFirst, statusAfterEdit, statusOfNewListing } from "#server/jobs/review-policy.ts";
 import { AWAITING_VERIFICATION, type JobStatus, type OwnedJob } from "#shared/moderation.ts";
 import { COMPANY_COPIES, toJobFields, toJobValues, toWireJob } from "#server/jobs/mapper.ts";
-import {
-  countEveryLiveJob,
-  countLiveJobRows,
-  findJobRow,
-  listCompanyJobRows,
-  listJobRows,
-  listJobsOwnedBy,
-  listJobsPublishedAfter,
-  listLiveJobBatch,
-  listLiveJobEntries,
-  type PublishedMark,
-} from "#server/jobs/repository.ts";
-import { countSearchOptions } from "#server/jobs/options.ts";
+import { findJobRow, listJobsOwnedBy, type PublishedMark } from "#server/jobs/repository.ts";
 import { loadSynonyms } from "#server/jobs/query.ts";
-import { searchFilters } from "#server/jobs/search-filters.ts";
-import { searchJobRows, searchJobRowsRead, type JobPage } from "#server/jobs/search.ts";
+import { visitorReads } from "#server/jobs/visitor-reads.ts";
 import {
   closeJobRow,
   deleteJobRow,
@@ -48,7 +23,6 @@ import {
   updateJobRow,
 } from "#server/jobs/writes.ts";
 import { listListingsToRemind, listOtherOpenings, markReminded, renewJobRow } from "#server/jobs/renewal.ts";
-import { RESULT_WINDOW } from "#shared/job-paging.ts";
 
 export type { PublishedMark };
 export type { JobValues } from "#server/jobs/mapper.ts";
@@ -58,6 +32,7 @@ export type { JobValues } from "#server/jobs/mapper.ts";
  */
 export { changeListingStatus, hideListingsOf, moveListingsToCompany, restoreListingsOf } from "#server/jobs/writes.ts";
 export { JOIN_COMPANY_BY_NAME } from "#server/jobs/mapper.ts";
+export { SITEMAP_FILE_STRIDE } from "#server/jobs/visitor-reads.ts";
 
 /** A listing that starts, or goes back to, waiting for an admin: what the moderation domain hears of it. */
 export type ReviewSubmission = {
@@ -78,25 +53,6 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 type JobRef = { id: string; viewer?: SessionUser | null };
 type OwnedJobRef = { user: SessionUser; id: string };
-
-/** A sitemap file holds at most 50,000 URLs (sitemaps.org). Files start every 45,000 listings; the last one may take
- * up to 50,000, so listings posted between reading the index and reading the last file still appear. */
-export const SITEMAP_FILE_STRIDE = 45_000;
-export const SITEMAP_FILE_MAX = 50_000;
-const SITEMAP_BATCH = 5_000;
-const SYNDICATION_BATCH = 1_000;
-
-/** A page by number reaches RESULT_WINDOW results; a cursor goes further, and the two do not mix. */
-function checkPaging(search: JobSearch) {
-  if (search.cursor && search.page > 1)
-    throw invalid("Give page or cursor, not both", { page: "Leave out page when you give a cursor" });
-  if (!search.cursor && (search.page - 1) * search.limit >= RESULT_WINDOW) {
-    const lastPage = Math.ceil(RESULT_WINDOW / search.limit);
-    throw invalid(`Pages reach the first ${RESULT_WINDOW.toLocaleString("en-US")} results`, {
-      page: `Must be at most ${lastPage} at this limit; follow X-Next-Cursor to go further`,
-    });
-  }
-}
 
 /**
  * The jobs domain: every listing rule (who may change what, what is valid, what a search returns) lives behind these
@@ -160,117 +116,7 @@ export function createJobs({
   }
 
   return {
-    /**
-     * Spec §5: live listings matching every filter, newest first, with the total for paging: exact up to
-     * EXACT_COUNT_LIMIT, else an estimate flagged by totalIsExact = false (ADR 9). `page` reaches RESULT_WINDOW
-     * results; `cursor` (the previous page's nextCursor) goes on to the end.
-     */
-    searchJobs(search: JobSearch): Promise<JobPage> {
-      checkPaging(search);
-      return reads.run((readDb) => searchJobRows(readDb, search, { synonyms }));
-    },
-
-    /**
-     * A search's page and how many results each option of the sidebar's filters would give (ADR 38), as the home page
-     * shows them: the search's filters (its title, place and word lookups) are worked out once for both.
-     */
-    searchJobsWithOptionCounts(search: JobSearch): Promise<JobPage & { optionCounts: OptionCounts }> {
-      checkPaging(search);
-      return reads.run(async (readDb) => {
-        const now = new Date();
-        const filters = await searchFilters(readDb, search, now, { synonyms });
-        const [{ page, filters: read }, optionCounts] = await Promise.all([
-          searchJobRowsRead(readDb, search, { synonyms }, now, filters),
-          countSearchOptions(readDb, search, { synonyms }, now, filters),
-        ]);
-        // Misspelt words corrected at once: the page shows the corrected words' results, and the counts follow it.
-        if (read === filters) return { ...page, optionCounts };
-        return { ...page, optionCounts: await countSearchOptions(readDb, search, { synonyms }, now, read) };
-      });
-    },
-
-    /** 'Posted Jobs N+': the unfiltered search's total (exact when small, else the estimate). */
-    countLiveJobs: ({ now = new Date() }: { now?: Date } = {}): Promise<number> =>
-      reads.run((readDb) => countLiveJobRows(readDb, now)),
-
-    /** How many sitemap files the live listings fill (ADR 9). */
-    async countSitemapFiles({ now = new Date() }: { now?: Date } = {}): Promise<number> {
-      return Math.ceil((await reads.run((readDb) => countEveryLiveJob(readDb, now))) / SITEMAP_FILE_STRIDE);
-    },
-
-    /**
-     * File `file` (1-based) of the listings' sitemap, in batches so no request holds more than one batch: it starts at
-     * its stride and takes SITEMAP_FILE_STRIDE listings, the last file up to SITEMAP_FILE_MAX, so listings posted
-     * between reading the index and reading the last file still appear. `files` is what countSitemapFiles said.
-     */
-    async *sitemapEntries({ file, files, now = new Date() }: { file: number; files: number; now?: Date }) {
-      if (file < 1 || file > files) return;
-      let left = file === files ? SITEMAP_FILE_MAX : SITEMAP_FILE_STRIDE;
-      // Batch by batch: a replica that fails mid-file hands the next batches (and the failed one) to the primary.
-      let batch = await reads.run((readDb) =>
-        listLiveJobEntries(
-          readDb,
-          { offset: (file - 1) * SITEMAP_FILE_STRIDE, limit: Math.min(left, SITEMAP_BATCH) },
-          now,
-        ),
-      );
-      while (batch.length > 0) {
-        yield batch.map(({ id, updatedAt }) => ({ id, updatedAt }));
-        left -= batch.length;
-        const last = batch.at(-1);
-        if (left <= 0 || !last || batch.length < SITEMAP_BATCH) return;
-        const cursor = { postedMicros: last.postedMicros, id: last.id };
-        batch = await reads.run((readDb) =>
-          listLiveJobEntries(readDb, { cursor, limit: Math.min(left, SITEMAP_BATCH) }, now),
-        );
-      }
-    },
-
-    /**
-     * Every listing a search of everything would show, in batches of `batch`, newest first: the syndication feed
-     * streams them, so memory holds one batch however many listings there are. Same conditions as searchJobs.
-     */
-    async *everyLiveJob({ batch = SYNDICATION_BATCH, now = new Date() }: { batch?: number; now?: Date } = {}) {
-      let page = await reads.run((readDb) => listLiveJobBatch(readDb, { limit: batch }, now));
-      while (page.jobs.length > 0) {
-        yield page.jobs;
-        if (!page.next) return;
-        const cursor = page.next;
-        page = await reads.run((readDb) => listLiveJobBatch(readDb, { cursor, limit: batch }, now));
-      }
-    },
-
-    /** A company page's listings: its live ones, newest first, a home page's worth at a time, with their total. */
-    listCompanyJobs({ companyId, page, now = new Date() }: { companyId: string; page: number; now?: Date }) {
-      return reads.run((readDb) => listCompanyJobRows(readDb, companyId, { page, limit: HOME_PAGE_SIZE }, now));
-    },
-
-    /** What a job alert mails: listings its search shows, published after its watermark, newest first. */
-    async listJobsPublishedAfter({
-      search,
-      after,
-      limit,
-      now = new Date(),
-    }: {
-      search: JobSearch;
-      after: PublishedMark;
-      limit: number;
-      now?: Date;
-    }) {
-      // With text, the filters its first page is read with, as the home page reads it: a misspelt text that finds
-      // nothing as typed is read with its corrected words, so the digest lists what the search shows.
-      const filters = search.search
-        ? (await searchJobRowsRead(db, { ...search, page: 1, limit: 1, cursor: undefined }, { synonyms }, now)).filters
-        : await searchFilters(db, search, now, { synonyms });
-      const ranked = sortOf(search) === "relevance" ? filters.tier : undefined;
-      return listJobsPublishedAfter(db, { where: filters.where, tier: ranked }, after, limit);
-    },
-
-    /** GET /api/all-jobs: every listing, newest first, in bounded pages (`limit` ≤ 100, then `cursor`). */
-    listAllJobs(query: Record<string, string | undefined>): Promise<{ jobs: Job[]; nextCursor: string | null }> {
-      const parsed = parseOrThrow(allJobsQuerySchema, query);
-      return reads.run((readDb) => listJobRows(readDb, parsed));
-    },
+    ...visitorReads({ db, reads, synonyms }),
 
     /** A listing as an admin reviews it, whatever its status; not found for an id that is not a listing's. */
     async getListingForReview({ id }: { id: string }) {
