@@ -2,38 +2,39 @@ import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "#server/db/client.ts";
+import { OneTripClient } from "#server/db/one-trip.ts";
+import { rowsOf } from "#server/db/rows.ts";
 
 /** What `withLocalSettings` runs its statements on: the transaction. */
 export type SettingsTransaction = Pick<Db, "execute">;
 
 /**
- * Runs `read` in a transaction whose settings are these, for it alone, as SET LOCAL would: a time budget for a
- * statement (`statement_timeout`), the planner's choices, the memory of a read. On PostgreSQL the transaction begins
- * and takes its settings in one round trip (a simple query of several statements, which takes no parameters: the
- * names are checked and the values quoted), where BEGIN and a parameterised `set_config` took two: a search reads
- * through this once or twice, and each round trip costs the server a write to PostgreSQL's socket and PostgreSQL a
- * wake-up.
+ * Runs `read` with these settings for its statements alone, as SET LOCAL would: a time budget for a statement
+ * (`statement_timeout`), the planner's choices, the memory of a read. On PostgreSQL each statement `read` runs goes in
+ * one round trip with the settings before it, as a transaction of its own (server/db/one-trip.ts), where BEGIN, the
+ * settings and COMMIT took three: each round trip costs the server a write to PostgreSQL's socket and PostgreSQL a
+ * wake-up. `read`'s statements do not share a snapshot; none of its callers needs one. On PGlite, one transaction.
  */
-export function withLocalSettings<T>(
+export async function withLocalSettings<T>(
   db: Db,
   settings: Record<string, string | number>,
   read: (tx: SettingsTransaction) => Promise<T>,
 ): Promise<T> {
-  return transactionBegunWith(
-    db,
-    {
-      statements: (quote) =>
-        Object.entries(settings).map(([name, value]) => {
-          if (!/^[a-z_]+$/.test(name)) throw new Error(`Not a setting's name: ${name}`);
-          return `SET LOCAL ${name} = ${quote(String(value))}`;
-        }),
-      fallback: sql`SELECT ${sql.join(
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const client = new OneTripClient(pool, settings);
+    const reader = { $client: client, execute: async (query: SQL) => ({ rows: await rowsOf(reader, query) }) };
+    return read(reader as unknown as SettingsTransaction);
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT ${sql.join(
         Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${String(value)}, true)`),
         sql`, `,
       )}`,
-    },
-    read,
-  );
+    );
+    return read(tx);
+  });
 }
 
 /**

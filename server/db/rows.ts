@@ -3,6 +3,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "#server/db/client.ts";
+import { OneTripClient } from "#server/db/one-trip.ts";
 
 /** A row as the driver returns it: column names as the statement gives them, values as `pg` and PGlite decode them. */
 export type RawRow = Record<string, unknown>;
@@ -16,12 +17,14 @@ export type RawRow = Record<string, unknown>;
  */
 export async function rowsOf(db: Pick<Db, "execute">, query: SQL): Promise<RawRow[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
+  if (!(client instanceof pg.Pool || client instanceof pg.Client || client instanceof OneTripClient)) {
     return ((await db.execute(query)) as unknown as { rows: RawRow[] }).rows;
   }
   const { sql: text, params } = renderStatement(query);
   try {
-    return (await client.query<RawRow>({ text, types: DRIZZLE_VALUE_PARSERS }, params)).rows;
+    // The three answer a statement and its values alike; TypeScript cannot call a union of pg's overloads.
+    const reader = client as Pick<OneTripClient, "query">;
+    return (await reader.query<RawRow>({ text, types: DRIZZLE_VALUE_PARSERS }, params)).rows;
   } catch (error) {
     // As drizzle's execute reports it, so callers read the driver's error (its SQLSTATE) from `cause` either way.
     throw new DrizzleQueryError(text, params, error as Error);
