@@ -11,9 +11,10 @@ export type SettingsTransaction = Pick<Db, "execute">;
 /**
  * Runs `read` with these settings for its statements alone, as SET LOCAL would: a time budget for a statement
  * (`statement_timeout`), the planner's choices, the memory of a read. On PostgreSQL each statement `read` runs goes in
- * one round trip with the settings before it, as a transaction of its own (server/db/one-trip.ts), where BEGIN, the
- * settings and COMMIT took three: each round trip costs the server a write to PostgreSQL's socket and PostgreSQL a
- * wake-up. `read`'s statements do not share a snapshot; none of its callers needs one. On PGlite, one transaction.
+ * one round trip, in a transaction of its own with the settings (server/db/one-trip.ts, ADR 62), where BEGIN and the
+ * settings, the statement, and COMMIT took three: each round trip costs the server a write to PostgreSQL's socket and
+ * PostgreSQL a wake-up. `read`'s statements do not share a snapshot; none of its callers needs one. On PGlite, one
+ * transaction.
  */
 export async function withLocalSettings<T>(
   db: Db,

@@ -98,6 +98,34 @@ describe.each(engines)("settings for one read on %s", (engine) => {
     },
   );
 
+  test.skipIf(engine === "pglite")(
+    "a read that runs out of its time budget as it ends never cancels the connection's next statement",
+    async () => {
+      const url = process.env.TEST_DATABASE_URL ?? "";
+      const [row] = await rowsOf(database.db, sql`SELECT current_database() AS name`);
+      const own = new URL(url);
+      own.pathname = `/${String(row?.name)}`;
+      const single = connectPostgres(own.toString(), { max: 1, onIdleError: () => undefined });
+      try {
+        // Reads of about the budget's length on this machine, so some run out of it just as they finish.
+        const began = performance.now();
+        await rowsOf(single.db, sql`SELECT count(*) FROM generate_series(1, 200000)`);
+        const perBudget = (200_000 * 25) / Math.max(1, performance.now() - began);
+        let ended = 0;
+        for (let i = 0; i < 200; i++) {
+          const rows = Math.round(perBudget * (0.7 + 0.6 * Math.random()));
+          await withLocalSettings(single.db, { statement_timeout: 25 }, (tx) =>
+            rowsOf(tx, sql`SELECT count(*) FROM generate_series(1, ${rows}::int)`),
+          ).catch(() => ended++);
+          await rowsOf(single.db, sql`SELECT pg_sleep(0.03)`);
+        }
+        expect(ended).toBeGreaterThan(0);
+      } finally {
+        await single.close();
+      }
+    },
+  );
+
   test("a setting's name that is not one is refused", async () => {
     await expect(
       withLocalSettings(database.db, { "work_mem = '1GB'; --": "x" }, (tx) => rowsOf(tx, sql`SELECT 1`)),
