@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "#server/db/client.ts";
-import { OneTripClient } from "#server/db/one-trip.ts";
+import { onPoolConnection, OneTripClient } from "#server/db/one-trip.ts";
 import { rowsOf } from "#server/db/rows.ts";
 
 /** What `withLocalSettings` runs its statements on: the transaction. */
@@ -57,9 +57,7 @@ export async function transactionBegunWith<T>(db: Db, first: FirstStatements, ru
       return run(tx);
     });
   }
-  const client = await pool.connect();
-  let broken = false;
-  try {
+  return onPoolConnection(pool, async (client) => {
     const quote = (value: string) => client.escapeLiteral(value);
     await client.query(["BEGIN", ...first.statements(quote)].join("; "));
     // Without the schema: drizzle reads a schema's relations each time it is given one (5% of the server's CPU under
@@ -67,14 +65,5 @@ export async function transactionBegunWith<T>(db: Db, first: FirstStatements, ru
     const result = await run(drizzlePg(client) as unknown as Db);
     await client.query("COMMIT");
     return result;
-  } catch (error) {
-    // A statement ended by its budget leaves the connection good; one that cannot even roll back is dropped.
-    broken = await client.query("ROLLBACK").then(
-      () => false,
-      () => true,
-    );
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }

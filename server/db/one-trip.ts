@@ -62,23 +62,34 @@ export class OneTripClient {
     if (inlined === undefined) throw new Error("A read with settings cannot send a value with no text form (a Buffer)");
     // Not pool.query: it closes a connection whose statement failed, while one ended by its time budget is good once
     // its transaction is rolled back, and a new connection costs its first plans again.
-    const client = await this.#pool.connect();
-    let broken = false;
-    try {
+    return onPoolConnection(this.#pool, async (client) => {
       const results = (await client.query<R>({
         ...config,
         text: `BEGIN; ${this.#settings}${inlined}; COMMIT`,
       })) as unknown as pg.QueryResult<R>[];
       return { rows: results.at(-2)?.rows ?? [] };
-    } catch (error) {
-      // The statements after the failed one were skipped, COMMIT among them: the transaction waits to be rolled back.
-      broken = await client.query("ROLLBACK").then(
-        () => false,
-        () => true,
-      );
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    });
+  }
+}
+
+/**
+ * Runs `work` on one of the pool's connections, which holds a transaction `work` begins. If `work` fails, the
+ * transaction is rolled back (the statements after a failed one in a message were skipped, COMMIT among them) and the
+ * connection goes back to the pool: a statement ended by its budget leaves it good. One that cannot even roll back is
+ * dropped.
+ */
+export async function onPoolConnection<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    return await work(client);
+  } catch (error) {
+    broken = await client.query("ROLLBACK").then(
+      () => false,
+      () => true,
+    );
+    throw error;
+  } finally {
+    client.release(broken);
   }
 }

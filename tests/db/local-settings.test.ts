@@ -17,6 +17,19 @@ describe.each(engines)("settings for one read on %s", (engine) => {
   });
   afterAll(() => test_.drop());
 
+  /** `work` on a pool of one connection to this test's database, closed after it. */
+  const onOneConnection = async (work: (single: Database) => Promise<void>) => {
+    const [row] = await rowsOf(database.db, sql`SELECT current_database() AS name`);
+    const own = new URL(process.env.TEST_DATABASE_URL ?? "");
+    own.pathname = `/${String(row?.name)}`;
+    const single = connectPostgres(own.toString(), { max: 1, onIdleError: () => undefined });
+    try {
+      await work(single);
+    } finally {
+      await single.close();
+    }
+  };
+
   test("a read runs with its settings, and the statements after it with the server's", async () => {
     const current = sql`SELECT current_setting('work_mem') AS memory, current_setting('enable_seqscan') AS seqscan`;
     const [before] = await rowsOf(database.db, current);
@@ -79,12 +92,7 @@ describe.each(engines)("settings for one read on %s", (engine) => {
   test.skipIf(engine === "pglite")(
     "a read ended by its time budget leaves its connection open for the next",
     async () => {
-      const url = process.env.TEST_DATABASE_URL ?? "";
-      const [row] = await rowsOf(database.db, sql`SELECT current_database() AS name`);
-      const own = new URL(url);
-      own.pathname = `/${String(row?.name)}`;
-      const single = connectPostgres(own.toString(), { max: 1, onIdleError: () => undefined });
-      try {
+      await onOneConnection(async (single) => {
         const backend = sql`SELECT pg_backend_pid() AS pid`;
         const [before] = await rowsOf(single.db, backend);
         await withLocalSettings(single.db, { statement_timeout: 25 }, (tx) =>
@@ -92,21 +100,14 @@ describe.each(engines)("settings for one read on %s", (engine) => {
         ).catch(() => undefined);
         const [after] = await rowsOf(single.db, backend);
         expect(after?.pid).toBe(before?.pid);
-      } finally {
-        await single.close();
-      }
+      });
     },
   );
 
   test.skipIf(engine === "pglite")(
     "a read that runs out of its time budget as it ends never cancels the connection's next statement",
     async () => {
-      const url = process.env.TEST_DATABASE_URL ?? "";
-      const [row] = await rowsOf(database.db, sql`SELECT current_database() AS name`);
-      const own = new URL(url);
-      own.pathname = `/${String(row?.name)}`;
-      const single = connectPostgres(own.toString(), { max: 1, onIdleError: () => undefined });
-      try {
+      await onOneConnection(async (single) => {
         // Reads of about the budget's length on this machine, so some run out of it just as they finish.
         const began = performance.now();
         await rowsOf(single.db, sql`SELECT count(*) FROM generate_series(1, 200000)`);
@@ -120,9 +121,7 @@ describe.each(engines)("settings for one read on %s", (engine) => {
           await rowsOf(single.db, sql`SELECT pg_sleep(0.03)`);
         }
         expect(ended).toBeGreaterThan(0);
-      } finally {
-        await single.close();
-      }
+      });
     },
   );
 
