@@ -56,6 +56,8 @@ export const user = pgTable("user", {
   suspendedReason: text("suspended_reason"),
   // better-auth's two-factor plugin: set once a TOTP enrolment is confirmed with a code.
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  // A second factor an admin enrolled with the password alone: no admin powers until the mailed link is followed.
+  secondFactorUnconfirmedSince: timestamp("second_factor_unconfirmed_since", { withTimezone: true }),
   ...timestamps,
 });
 
@@ -139,6 +141,8 @@ export const twoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // The last TOTP time step accepted for the account: a code of that step or an earlier one is refused.
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
 );
