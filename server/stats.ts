@@ -130,9 +130,15 @@ export function createStats({
         counter.countView(jobId, { clientIp, userAgent: request.headers.get("user-agent") ?? undefined });
     },
 
-    /** A click on Apply (the listing's link or mail), reported by the link's ping. */
-    countApplyClick({ jobId, visitor }: { jobId: string; visitor: Visitor }) {
-      if (env.STATS_COUNTING && idSchema.safeParse(jobId).success) counter.countApplyClick(jobId, visitor);
+    /**
+     * A click on Apply (the listing's link or mail), reported by the link's ping; false when no live listing has that
+     * id, and nothing is held then: a click on an id of nobody's choosing must not become a visit key in the database.
+     */
+    async countApplyClick({ jobId, visitor }: { jobId: string; visitor: Visitor }): Promise<boolean> {
+      const listing = idSchema.safeParse(jobId).success ? await jobs.findListingForApplications({ id: jobId }) : null;
+      if (!listing?.published || listing.expired) return false;
+      if (env.STATS_COUNTING) counter.countApplyClick(listing.id, visitor);
+      return true;
     },
 
     /** The listings a results page showed. */

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { notFound } from "#server/errors.ts";
 import { renewalGonePage, renewedPage, renewPage } from "#server/renewals.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
 import { requireUser } from "#server/http/session.ts";
@@ -28,12 +29,14 @@ export const listingLifeApi = new Hono<AppBindings>()
   })
   // A click on the Apply link: the page's `navigator.sendBeacon` (a POST, empty) as it is clicked, or without scripts
   // the link's `ping` (HTML hyperlink auditing, a POST of `text/ping`) as the browser follows it. The body is never
-  // read. Answered the same whatever happened, so it tells nobody whether a click was counted.
-  .post("/jobs/:id/apply-click", (c) => {
-    c.get("services").stats.countApplyClick({
+  // read. A live listing's click is answered the same whether it was counted or not (a repeat, a bot); any other id
+  // is a 404 and writes nothing.
+  .post("/jobs/:id/apply-click", async (c) => {
+    const live = await c.get("services").stats.countApplyClick({
       jobId: c.req.param("id"),
       visitor: { clientIp: c.get("clientIp"), userAgent: c.req.header("user-agent") },
     });
+    if (!live) throw notFound("Job not found");
     return c.json({ ok: true as const });
   });
 

@@ -336,10 +336,10 @@ export const OPERATIONS: Operation[] = [
     operationId: "countApplyClick",
     summary: "Count a click on Apply",
     description:
-      "A click on the Apply link: the page's script sends a beacon as it is clicked; without scripts, the browser sends the link's ping as it follows the link. Any body is ignored. Counted once per person and day; bots (by user agent) are not counted. The answer is the same either way.",
+      "A click on the Apply link: the page's script sends a beacon as it is clicked; without scripts, the browser sends the link's ping as it follows the link. Any body is ignored. Counted once per client address, listing and day, whatever the user agent; bots (by user agent) are not counted. The answer is the same either way for a live listing; any other id is a 404 and nothing is written.",
     tag: "Jobs",
     params: jobId,
-    answers: { 200: { description: "Received", json: z.object({ ok: z.literal(true) }) } },
+    answers: { 200: { description: "Received", json: z.object({ ok: z.literal(true) }) }, 404: noJob },
   },
   ...(["withdraw", "erase"] as const).map((action): Operation => ({
     method: "post",

@@ -10,7 +10,7 @@ type What = "view" | "apply";
  * A view or Apply click this process saw first today, not yet checked against the board's other processes: held in
  * memory only, until the next flush hashes it with the day's shared salt (server/stats.ts).
  */
-export type PendingVisit = { what: What; jobId: string; day: string; clientIp: string; userAgent: string };
+export type PendingVisit = { what: What; jobId: string; day: string; clientIp: string };
 /** What a flush takes: the impressions, already counts, and the visits still to be told apart. */
 export type StatsBatch = { rows: StatsRow[]; visits: PendingVisit[] };
 
@@ -24,12 +24,13 @@ export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
 
 /**
  * A visit as a salted SHA-256, truncated (22 base64url characters, 132 bits): with this process's salt for its own
- * first filter, with the day's shared salt for the key stored in `stats_visits`.
+ * first filter, with the day's shared salt for the key stored in `stats_visits`. By address alone: a user agent costs
+ * nothing to change, so one address counts once a day per listing whatever browser it claims (issue 71).
  */
 export function visitKey(salt: Uint8Array, visit: Omit<PendingVisit, "day">) {
   return createHash("sha256")
     .update(salt)
-    .update(`${visit.what}\0${visit.jobId}\0${visit.clientIp}\0${visit.userAgent}`)
+    .update(`${visit.what}\0${visit.jobId}\0${visit.clientIp}`)
     .digest("base64url")
     .slice(0, 22);
 }
@@ -55,14 +56,14 @@ export function sumRows(rows: Iterable<StatsRow>): StatsRow[] {
 
 /**
  * What each listing earned since the last flush, held in this process's memory (issue 32). A person is told apart
- * from another by their address and browser, twice. First here: a hash with a salt that is random, kept in memory
- * only and replaced at each UTC midnight together with every hash made with it, so a person's second view in this
- * process is not even held. Then, for the first one, at the next flush (server/stats.ts): a hash with the day's salt
- * shared by every process through the database, so a person is counted once a day by the whole board. The address and
- * browser of a pending visit stay in this memory until that flush (at most STATS_FLUSH_SECONDS, longer only while the
- * database refuses the flush) and are then forgotten; the database keeps only the day's salt and hashes, deleted
- * after the day, and counts: nothing stored can be traced back to a person once the day is over. Bots, by their user
- * agent (or none at all), are not counted.
+ * from another by their address (their user agent only tells a person from a bot), twice. First here: a hash with a
+ * salt that is random, kept in memory only and replaced at each UTC midnight together with every hash made with it,
+ * so a person's second view in this process is not even held. Then, for the first one, at the next flush
+ * (server/stats.ts): a hash with the day's salt shared by every process through the database, so a person is counted
+ * once a day by the whole board. The address of a pending visit stays in this memory until that flush (at most
+ * STATS_FLUSH_SECONDS, longer only while the database refuses the flush) and is then forgotten; the database keeps
+ * only the day's salt and hashes, deleted after the day, and counts: nothing stored can be traced back to a person
+ * once the day is over. Bots, by their user agent (or none at all), are not counted.
  */
 export function createStatsCounter({ now = () => new Date() }: { now?: () => Date } = {}) {
   let day = utcDay(now());
@@ -99,9 +100,9 @@ export function createStatsCounter({ now = () => new Date() }: { now?: () => Dat
    * Held for the flush the first time today this process sees this visitor do `what` to this listing; false when it
    * was seen before (not held again).
    */
-  function holdFirstToday(what: What, jobId: string, { clientIp, userAgent = "" }: Visitor) {
+  function holdFirstToday(what: What, jobId: string, { clientIp }: Visitor) {
     const current = today();
-    const visit = { what, jobId, clientIp, userAgent };
+    const visit = { what, jobId, clientIp };
     const key = visitKey(salt, visit);
     if (seen.has(key)) return false;
     if (seen.size < MAX_REMEMBERED) seen.add(key);

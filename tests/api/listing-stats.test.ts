@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
-import { jobStatsDaily, statsSalts, statsVisits } from "#server/db/schema.ts";
+import { jobStatsDaily, jobs, statsSalts, statsVisits } from "#server/db/schema.ts";
 import { createStats, utcDay } from "#server/stats.ts";
 import { engines } from "#tests/support/engines.ts";
 import { validJob } from "#tests/support/factories.ts";
@@ -73,6 +74,36 @@ describe.each(engines)("what each listing earned on %s", (engine) => {
     const { status, json } = await statsOf(id);
     expect(status).toBe(200);
     expect(json.totals.views).toBe(2);
+  });
+
+  test("forty views from one address, each with another user agent, are one view", async () => {
+    const id = await postListing();
+    for (let i = 0; i < 40; i += 1) view(id, "198.51.100.40", `${BROWSER} Build/${i}`);
+    await server.services.stats.flush();
+    expect((await statsOf(id)).json.totals.views).toBe(1);
+  });
+
+  test("Apply clicks on ids no live listing has are 404 and write no visit key", async () => {
+    const hidden = await postListing();
+    await db().update(jobs).set({ status: "hidden" }).where(eq(jobs.id, hidden));
+    const before = (await db().select().from(statsVisits)).length;
+    for (const id of [...Array.from({ length: 20 }, () => randomUUID()), hidden, "not-a-uuid"]) {
+      const response = await clickApply(id, "198.51.100.41");
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.code).toBe("NOT_FOUND");
+    }
+    await server.services.stats.flush();
+    expect((await db().select().from(statsVisits)).length).toBe(before);
+  });
+
+  test("two hundred Apply clicks from one address on one listing, whatever their user agents, are one click and one visit key", async () => {
+    const id = await postListing();
+    const before = (await db().select().from(statsVisits)).length;
+    for (let i = 0; i < 200; i += 1)
+      expect((await clickApply(id, "198.51.100.42", `${BROWSER} Build/${i}`)).status).toBe(200);
+    await server.services.stats.flush();
+    expect((await statsOf(id)).json.totals.applyClicks).toBe(1);
+    expect((await db().select().from(statsVisits)).length).toBe(before + 1);
   });
 
   test("a crawler, and a request without a user agent, are not counted as views", async () => {
@@ -150,9 +181,9 @@ describe.each(engines)("what each listing earned on %s", (engine) => {
     const id = await postListing();
     const visitor = { clientIp: "198.51.100.21", userAgent: BROWSER };
     const [first, second] = [anotherProcess(), anotherProcess()];
-    first.countApplyClick({ jobId: id, visitor });
+    await first.countApplyClick({ jobId: id, visitor });
     await first.flush();
-    second.countApplyClick({ jobId: id, visitor });
+    await second.countApplyClick({ jobId: id, visitor });
     await second.flush();
     expect((await statsOf(id)).json.totals).toMatchObject({ views: 0, applyClicks: 1 });
   });
@@ -165,7 +196,7 @@ describe.each(engines)("what each listing earned on %s", (engine) => {
     viewIn(second, id, "198.51.100.22", PHONE);
     await first.flush();
     await second.flush();
-    expect((await statsOf(id)).json.totals.views).toBe(3);
+    expect((await statsOf(id)).json.totals.views).toBe(2);
   });
 
   test("a failed flush keeps its pending visits and stores none of their keys, so the next flush counts them once", async () => {
