@@ -177,8 +177,8 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
 
     /**
      * Report this job (anonymous allowed): one open report per reader (account, else client address) per listing,
-     * rate limited per client. When REPORTS_TO_HIDE distinct readers have open reports, the listing is hidden until an
-     * admin decides.
+     * rate limited per client. When open reports come from REPORTS_TO_HIDE distinct client addresses, the listing is
+     * hidden until an admin decides: accounts cost nothing to make, addresses do.
      */
     async reportJob({
       viewer,

@@ -82,7 +82,9 @@ export const jobsApi = new Hono<AppBindings>()
 
 /**
  * `POST /jobs/:id`: the job page's "Report this job" form sent by a browser without JavaScript (ADR 41). No proof of
- * work: the honeypot and the same per-reporter limit as the API hold it; the answer is the job page again.
+ * work (a page without scripts cannot make one): the honeypot and the API's per-address limit hold it, in one count
+ * with the API's reports, and its reports hide a listing only from as many addresses as the API's; the answer is the
+ * job page again.
  */
 export const reportFormPost = new Hono<AppBindings>().post("/jobs/:id", async (c) => {
   const { sessions, moderation } = c.get("services");

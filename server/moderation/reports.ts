@@ -12,7 +12,8 @@ export type StoreReportResult =
 /**
  * Stores a report unless this client reported `max` times in the window, or this reporter already has an open report
  * on the listing (a partial unique index, so two instances cannot both insert one). Returns how many distinct readers
- * have an open report on it now.
+ * have an open report on it now, told apart by their address as well as their account: an anonymous report and
+ * accounts made for the purpose, all from one address, are one reader (issue 71).
  */
 export async function storeReport(
   db: Db,
@@ -40,7 +41,7 @@ export async function storeReport(
       .returning({ id: jobReports.id });
     if (inserted.length === 0) return { stored: false, reason: "duplicate" } as const;
     const [open] = await tx
-      .select({ n: countDistinct(jobReports.reporterKey) })
+      .select({ n: countDistinct(sql`coalesce(${jobReports.clientIp}, ${jobReports.reporterKey})`) })
       .from(jobReports)
       .where(and(eq(jobReports.jobId, report.jobId), eq(jobReports.status, "open")));
     const openReporters = open?.n ?? 1;

@@ -115,6 +115,29 @@ describe.each(engines)("report a job on %s", (engine) => {
     expect(await statusOf(id)).toBe("published");
   });
 
+  test("an anonymous report without scripts and two from new accounts, all from one address, do not hide the listing", async () => {
+    const id = await post("Reported from one address");
+    const ip = freshIp();
+    // The job page's no-script form, as a browser without JavaScript sends it: no proof of work.
+    const form = await fetch(`${server.url}/jobs/${id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, origin: server.url },
+      body: new URLSearchParams({ reason: "scam", website: "" }),
+    });
+    expect(form.headers.get("location")).toBe(`/jobs/${id}?report=sent#report-job`);
+    for (const name of ["Throwaway one", "Throwaway two"]) {
+      const session = await signUp(server.url, { name });
+      expect((await report(id, { reason: "scam" }, { ip, session })).status).toBe(201);
+    }
+    expect(await reportsOf(id)).toHaveLength(3);
+    expect(await statusOf(id)).toBe("published");
+    await report(id, { reason: "scam" });
+    expect(await statusOf(id)).toBe("published");
+    await report(id, { reason: "scam" }, { session: await signUp(server.url, { name: "Elsewhere" }) });
+    expect(await statusOf(id)).toBe("hidden");
+  });
+
   test("reports are rate limited per client address with a 429 and Retry-After", async () => {
     const ip = freshIp();
     const ids = await Promise.all(["Limit one", "Limit two", "Limit three", "Limit four"].map(post));
