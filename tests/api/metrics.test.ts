@@ -33,6 +33,14 @@ describe.each(engines)("/metrics on %s", (engine) => {
     }
   });
 
+  test("the token alone, without the Bearer scheme, or after another scheme, is refused with a 401", async () => {
+    for (const authorization of [TOKEN, `Basic ${TOKEN}`, `Bearer ${TOKEN} extra`, `Bearer${TOKEN}`]) {
+      const response = await fetch(`${server.url}/metrics`, { headers: { authorization } });
+      expect(response.status, authorization).toBe(401);
+    }
+    expect((await scrape(server.url, TOKEN)).status).toBe(200);
+  });
+
   test("requests are counted by route pattern and status, never by raw path, with their latency", async () => {
     await fetch(`${server.url}/api/jobs?search=engineer`);
     await fetch(`${server.url}/api/all-jobs/00000000-0000-4000-8000-000000000000`);
