@@ -1,10 +1,3 @@
-/** Only same-site paths may be a post-sign-in target, so a crafted link cannot send users elsewhere. */
-export function safeRedirectPath(target: unknown, fallback = "/"): string {
-  if (typeof target !== "string") return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
-
 /** The route state 'from' of spec §2: a location object (client navigation) or a path string. */
 export function fromState(state: unknown): string | undefined {
   if (!state || typeof state !== "object" || !("from" in state)) return undefined;

@@ -6,12 +6,13 @@ import { SignInCard, type Mode } from "#app/components/sign-in-card.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { authClient, authErrorMessage, storeSessionToken, type SignInProvider } from "#app/lib/auth-client.ts";
 import { api, NETWORK_FAILURE } from "#app/lib/api-client.ts";
-import { fromState, safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { fromState } from "#app/lib/safe-redirect.ts";
 import { useRootData } from "#app/hooks/use-root-data.ts";
 import { useElapsed } from "#app/hooks/use-elapsed.ts";
 import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { NEW_USER, PROVIDER_ERROR, RETURNING_USER, WRONG_CODE, WRONG_RECOVERY_CODE } from "#app/lib/login-messages.ts";
 import { titled } from "#app/lib/meta.ts";
+import { safeRedirectPath } from "#shared/redirect-path.ts";
 import { VERIFIED_LANDING } from "#shared/session.ts";
 import type { Route } from "./+types/login";
 

@@ -1,13 +1,11 @@
 import { Hono } from "hono";
 import { answerFormPost } from "#server/http/form-post.ts";
 import type { AppBindings } from "#server/http/types.ts";
+import { safeRedirectPath } from "#shared/redirect-path.ts";
 import { SECOND_STEP_PATH, type LoginFormRefusal } from "#shared/session.ts";
 
-const MAX_FROM_CHARS = 2000;
-
-/** Where the visitor was going, which the page checks again; a forged one too long for an address is dropped. */
-const goingTo = (fields: Record<string, string>) =>
-  fields.from?.startsWith("/") && fields.from.length <= MAX_FROM_CHARS ? fields.from : undefined;
+/** Where the visitor was going, by the page's own rule: a forged one (another host's, too long) is dropped. */
+const goingTo = (fields: Record<string, string>) => safeRedirectPath(fields.from, "") || undefined;
 
 /** The login page again, saying how it went and keeping where the visitor was going. */
 function loginPage(base: string, outcome: Record<string, string>, fields: Record<string, string>): string {
