@@ -25,6 +25,7 @@ import {
   listBadgeCandidates,
   listCompanySlugs,
   listVerificationInputs,
+  nameTakenByVerified,
   setAdminDecision,
   setVerified,
   toCompany,
@@ -45,11 +46,23 @@ type VerificationInput = {
   verifiedByAdmin: boolean | null;
   email: string | null;
   emailVerified: boolean | null;
+  namesakeVerified: boolean;
 };
 
-/** The badge: an admin's decision when there is one, else the domain rule (shared/companies.ts). */
+/**
+ * The badge: an admin's decision when there is one, else the domain rule (shared/companies.ts). The rule does not give
+ * it to a company whose name another employer's company already has with the badge; one that has it keeps it.
+ */
 const verifiedOf = (input: VerificationInput) =>
-  input.verifiedByAdmin ?? emailVerifiesSite(input.email ?? "", input.emailVerified ?? false, input.site);
+  input.verifiedByAdmin ??
+  (emailVerifiesSite(input.email ?? "", input.emailVerified ?? false, input.site) &&
+    (input.verified || !input.namesakeVerified));
+
+/** The refusal of a rename to a name another employer's verified company has. */
+const nameOfVerifiedCompany = (name: string) => {
+  const message = `A verified company is already called ${name}. Pick your company's own name.`;
+  return new DomainError("CONFLICT", message, { name: message });
+};
 
 /**
  * The companies domain (issue 32, ADR 42): a company's page, its owner's edit, its badge, and the admins' list,
@@ -105,7 +118,8 @@ export function createCompanies({
 
     /**
      * The owner's edit, validated whole over the company as it is (a PATCH may carry some fields): it shows on every
-     * listing of the company at once. A name another of the owner's companies has is refused.
+     * listing of the company at once. A name another of the owner's companies has is refused, and so is one another
+     * employer's verified company has (409): its badge would seem to be this company's.
      */
     async updateCompany({
       user,
@@ -119,6 +133,8 @@ export function createCompanies({
       const row = await findBySlug(db, slug);
       if (row.ownerId !== user.id) throw forbidden("Only the employer who owns this company can change it");
       const edit = parseOrThrow(companyEditSchema, { ...toCompany(row), ...changes });
+      const taken = await nameTakenByVerified(db, { id: row.id, ownerId: user.id, name: edit.name });
+      if (taken) throw nameOfVerifiedCompany(taken);
       if (!(await updateCompanyRow(db, row.id, edit)))
         throw invalid("You already have a company of that name", { name: "You already have a company of that name" });
       await refresh(await findVerificationInput(db, row.id));

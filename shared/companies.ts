@@ -122,13 +122,60 @@ export function isFreeMailDomain(domain: string): boolean {
 }
 
 /**
+ * Top-level names nobody can register (RFC 2606, RFC 6761, RFC 6762, RFC 7686, RFC 8375, ICANN's .internal) and ones
+ * used on private networks: a site there proves nothing about who owns a name.
+ */
+const PRIVATE_TOP_LEVEL = new Set([
+  "test",
+  "example",
+  "invalid",
+  "localhost",
+  "local",
+  "localdomain",
+  "internal",
+  "intranet",
+  "lan",
+  "home",
+  "corp",
+  "private",
+  "onion",
+  "arpa",
+  "alt",
+]);
+/** The second-level names RFC 2606 reserves for examples. */
+const EXAMPLE_DOMAIN = /(?:^|\.)example\.(?:com|net|org)$/;
+/**
+ * A country's second level that anyone registers under (co.uk, com.au, org.in) is no one's site: without this, an
+ * address at evil.co.uk would verify a site of https://co.uk by the subdomain rule.
+ */
+const COUNTRY_SECOND_LEVEL = /^(?:co|com|net|org|ac|edu|gov|gob|go|ne|or|mil|ltd|plc|nic|biz|info)\.[a-z]{2}$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * Whether `host` is a name someone can register on the public internet: two labels at least, a top-level name of
+ * letters (an address such as 192.0.2.1 ends in digits), none of the reserved or private ones, and not a country's
+ * open second level by itself.
+ */
+export function isRegistrableHost(host: string): boolean {
+  const labels = host.toLowerCase().replace(/\.$/, "").split(".");
+  const top = labels.at(-1) ?? "";
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false;
+  const name = labels.join(".");
+  return (
+    TOP_LEVEL.test(top) && !PRIVATE_TOP_LEVEL.has(top) && !EXAMPLE_DOMAIN.test(name) && !COUNTRY_SECOND_LEVEL.test(name)
+  );
+}
+
+/**
  * The domain rule: a verified address on the company site's own domain (or a subdomain of it: jobs@hr.acme.com for
- * acme.com) verifies the company; a free-mail address never does, whatever the site says.
+ * acme.com) verifies the company; a free-mail address never does, whatever the site says, nor a site on a name nobody
+ * can register (https://test, https://localhost, an IP address).
  */
 export function emailVerifiesSite(email: string, emailVerified: boolean, site: string | null): boolean {
   if (!emailVerified || !site) return false;
   const domain = email.toLowerCase().split("@")[1];
   const host = hostOf(site);
-  if (!domain || !host || isFreeMailDomain(domain)) return false;
+  if (!domain || !host || !isRegistrableHost(host) || isFreeMailDomain(domain)) return false;
   return domain === host || domain.endsWith(`.${host}`);
 }

@@ -65,7 +65,18 @@ export async function updateCompanyRow(db: Db, id: string, edit: CompanyEdit): P
   return Boolean(updated);
 }
 
-/** What decides a company's badge: its site, an admin's decision, and its owner's address and whether it is verified. */
+/**
+ * Whether another employer's company of the same name (case and spacing aside) has the badge: the badge is shown
+ * beside the name, so the domain rule does not give a second company that name's badge (issue 71).
+ */
+const NAMESAKE_VERIFIED = sql<boolean>`EXISTS (SELECT 1 FROM companies AS namesake
+  WHERE namesake.name_key = ${companies.nameKey} AND namesake.verified AND namesake.id <> ${companies.id}
+    AND namesake.owner_id IS DISTINCT FROM ${companies.ownerId})`;
+
+/**
+ * What decides a company's badge: its site, an admin's decision, its owner's address and whether it is verified, and
+ * whether another employer's company of its name has the badge.
+ */
 const VERIFICATION_INPUT = {
   id: companies.id,
   site: companies.site,
@@ -73,7 +84,31 @@ const VERIFICATION_INPUT = {
   verifiedByAdmin: companies.verifiedByAdmin,
   email: user.email,
   emailVerified: user.emailVerified,
+  namesakeVerified: NAMESAKE_VERIFIED,
 };
+
+/**
+ * The name of another employer's verified company that renaming company `id` of `ownerId` to `name` would take, if
+ * any. A name the company already has (its key unchanged) is never taken: an edit of its other details goes through.
+ */
+export async function nameTakenByVerified(
+  db: Db,
+  { id, ownerId, name }: { id: string; ownerId: string; name: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.nameKey, nameKeyOf(name)),
+        eq(companies.verified, true),
+        sql`${companies.ownerId} IS DISTINCT FROM ${ownerId}`,
+        sql`NOT EXISTS (SELECT 1 FROM companies AS renamed WHERE renamed.id = ${id} AND renamed.name_key = ${nameKeyOf(name)})`,
+      ),
+    )
+    .limit(1);
+  return row?.name;
+}
 
 /** The companies of an owner with what decides their badge: the owner's address, and whether it is verified. */
 export async function listVerificationInputs(db: Db, ownerId: string) {

@@ -119,7 +119,7 @@ describe.each(engines)("companies on %s", (engine) => {
   });
 
   test("an employer whose verified address is on the company site's domain gets the Verified badge", async () => {
-    const domain = `acme-${randomUUID().slice(0, 6)}.test`;
+    const domain = `acme-${randomUUID().slice(0, 6)}.com`;
     const employer = await signUp(server.url, { email: `jobs@${domain}` });
     await verifyAddress(employer);
     const listing = await job(
@@ -130,13 +130,96 @@ describe.each(engines)("companies on %s", (engine) => {
   });
 
   test("an address on another domain, or one not verified yet, verifies nothing", async () => {
-    const domain = `acme-${randomUUID().slice(0, 6)}.test`;
+    const domain = `acme-${randomUUID().slice(0, 6)}.com`;
     const unverified = await signUp(server.url, { email: `jobs@${domain}` });
     const listing = await job(await post(unverified, { companyName: "Waiting Co", companySite: `https://${domain}` }));
     expect(listing.companyVerified).toBe(false);
     const elsewhere = await signUp(server.url, { email: `jobs@elsewhere-${domain}` });
     await verifyAddress(elsewhere);
     expect((await job(await post(elsewhere, { companySite: `https://${domain}` }))).companyVerified).toBe(false);
+  });
+
+  test("a site on a name nobody can register (a bare name, a reserved one, an IP address) verifies nothing", async () => {
+    for (const host of ["test", "localhost", "acme.test", "acme.example", "example.com", "192.0.2.7", "co.uk"]) {
+      const employer = await signUp(server.url);
+      // Sign-up takes only addresses on public names; a host like these is set directly, verified.
+      await db()
+        .update(user)
+        .set({ email: `jobs-${randomUUID().slice(0, 6)}@${host}`, emailVerified: true })
+        .where(eq(user.email, employer.email));
+      const listing = await job(
+        await post(employer, { companyName: `Unregistrable ${host}`, companySite: `https://${host}` }),
+      );
+      expect(listing.companyVerified, host).toBe(false);
+    }
+  });
+
+  test("an employer cannot rename a company to another employer's verified company's name: a 409 says so, and nothing changes", async () => {
+    const owner = await signUp(server.url);
+    const verified = await job(await post(owner, { companyName: "Globex Vouched" }));
+    await api(server.url, `/api/admin/companies/${verified.companySlug}/verification`, {
+      method: "POST",
+      body: { verified: true },
+      session: admin,
+    });
+    const rival = await signUp(server.url);
+    const own = await job(await post(rival, { companyName: "Rival Small Co" }));
+    const renamed = await api(server.url, `/api/companies/${own.companySlug}`, {
+      method: "PATCH",
+      body: { name: "  globex   VOUCHED " },
+      session: rival,
+    });
+    expect(renamed.status).toBe(409);
+    expect(renamed.json.error).toMatchObject({
+      code: "CONFLICT",
+      message: "A verified company is already called Globex Vouched. Pick your company's own name.",
+    });
+    expect((await api(server.url, `/api/companies/${own.companySlug}`)).json.name).toBe("Rival Small Co");
+  });
+
+  test("an employer verified on their own domain who renames to, or posts as, a verified company's name gets no badge for it", async () => {
+    const real = await signUp(server.url);
+    const verified = await job(await post(real, { companyName: "Initrode Real" }));
+    await api(server.url, `/api/admin/companies/${verified.companySlug}/verification`, {
+      method: "POST",
+      body: { verified: true },
+      session: admin,
+    });
+    const domain = `borrower-${randomUUID().slice(0, 6)}.com`;
+    const borrower = await signUp(server.url, { email: `jobs@${domain}` });
+    await verifyAddress(borrower);
+    const own = await job(await post(borrower, { companyName: "Borrower Co", companySite: `https://${domain}` }));
+    expect(own.companyVerified).toBe(true);
+    const renamed = await api(server.url, `/api/companies/${own.companySlug}`, {
+      method: "PATCH",
+      body: { name: "Initrode Real" },
+      session: borrower,
+    });
+    expect(renamed.status).toBe(409);
+    expect((await job(own._id)).companyName).toBe("Borrower Co");
+    const posed = await job(await post(borrower, { companyName: "Initrode Real", companySite: `https://${domain}` }));
+    expect(posed.companyId).not.toBe(verified.companyId);
+    expect(posed.companyVerified).toBe(false);
+    expect((await job(verified._id)).companyVerified).toBe(true);
+  });
+
+  test("a company keeps its own name through an edit of its other details, even once another employer's company of that name is verified", async () => {
+    const first = await signUp(server.url);
+    const early = await job(await post(first, { companyName: "Shared Name Co" }));
+    const second = await signUp(server.url);
+    const later = await job(await post(second, { companyName: "Shared Name Co" }));
+    await api(server.url, `/api/admin/companies/${later.companySlug}/verification`, {
+      method: "POST",
+      body: { verified: true },
+      session: admin,
+    });
+    const edited = await api(server.url, `/api/companies/${early.companySlug}`, {
+      method: "PATCH",
+      body: { description: "Still our own words." },
+      session: first,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({ name: "Shared Name Co", verified: false });
   });
 
   test("a free-mail address never verifies a company by itself, even for the provider's own site", async () => {

@@ -56,7 +56,7 @@ const LISTINGS: [string, string, string | null, string, number][] = [
   ["Data Analyst", "Globex", "employer-a", "https://globex.example/logo.png", 3],
   ["Imported Tester", "Initech", null, "https://initech.example/a.png", 4],
   ["Imported Writer", "INITECH", null, "https://initech.example/b.png", 2],
-  ["Sales Lead", "Hooli", "employer-c", "https://hooli.example/logo.png", 1],
+  ["Sales Lead", "Hooli", "employer-c", "https://hooli-widgets.com/logo.png", 1],
 ];
 
 describe.each(engines)("the companies migration on %s", (engine) => {
@@ -80,7 +80,7 @@ describe.each(engines)("the companies migration on %s", (engine) => {
     }
     // An employer whose verified address is on their company's site: the domain rule's badge, once it is applied.
     await database.db.execute(
-      sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('employer-c', 'C', 'jobs@hooli.example', true)`,
+      sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('employer-c', 'C', 'jobs@hooli-widgets.com', true)`,
     );
     for (const [title, company, owner, logo, daysOld] of LISTINGS) {
       await database.db.execute(sql`
@@ -92,7 +92,7 @@ describe.each(engines)("the companies migration on %s", (engine) => {
           'Fresher', 'Full-time', 'https://apply.example', ${owner})`);
     }
     await database.db.execute(
-      sql`UPDATE jobs SET company_site = 'https://www.hooli.example/' WHERE company_name = 'Hooli'`,
+      sql`UPDATE jobs SET company_site = 'https://www.hooli-widgets.com/' WHERE company_name = 'Hooli'`,
     );
     before.push(
       ...rowsOf(await database.db.execute(sql`SELECT id, title, company_name, company_logo FROM jobs ORDER BY title`)),

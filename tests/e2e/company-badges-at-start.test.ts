@@ -16,7 +16,7 @@ test.runIf(engines.includes("postgres"))(
   async () => {
     const { url: databaseUrl, drop } = await createEmptyPostgresDatabase();
     const env = { ...ENV, DATABASE_URL: databaseUrl };
-    const domain = `hooli-${randomUUID().slice(0, 6)}.test`;
+    const domain = `hooli-${randomUUID().slice(0, 6)}.com`;
     let app = await spawnApp(env);
     try {
       const employer = await signUp(app.url, { email: `jobs@${domain}` });
