@@ -231,6 +231,9 @@ export const envSchema = z.object({
   CONTACT_TO: optionalString,
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** The contact form sent without scripts, which carries no proof of work: stricter, on top of the limit above. */
+  CONTACT_FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(2),
+  CONTACT_FORM_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** Applications on the board (issue 31): per client address, like the contact form. */
   APPLICATION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   APPLICATION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import type { ContactMessage } from "#shared/contact.ts";
 import type { Db } from "#server/db/client.ts";
 import { mailOutbox } from "#server/db/schema.ts";
 import { contactMessageOf } from "#server/mail/contact-mail.ts";
-import { inRateLimitedTransaction, type RateLimit } from "#server/rate-limit.ts";
+import { checkRateLimit, inRateLimitedTransaction, type RateLimit } from "#server/rate-limit.ts";
 
 /** A contact message as the admins' messages page shows it, with its delivery state. */
 export type ContactMessageView = {
@@ -23,25 +23,39 @@ export type ContactMessageView = {
 export type EnqueueResult = { stored: true; id: string } | { stored: false; retryAfterSeconds: number };
 
 const isContact = eq(mailOutbox.kind, "contact");
+/** A message sent by the form without scripts: its key says so, so its own limit counts only those. */
+const FORM_KEY_PREFIX = "contact-form:";
+const isFormContact = and(isContact, like(mailOutbox.dedupeKey, `${FORM_KEY_PREFIX}%`));
 
 /**
- * Stores a contact message in the outbox unless this client already sent `max` messages in the window.
- * The rate limit's lock makes the check and the insert one step, even across app instances on one PostgreSQL.
+ * Stores a contact message in the outbox unless this client already sent `max` messages in the window, or, for a
+ * message sent without scripts (`formLimit` given), `formLimit.max` such messages in its window. The rate limit's
+ * lock makes the checks and the insert one step, even across app instances on one PostgreSQL.
  */
 export async function enqueueContactMessage(
   db: Db,
   message: ContactMessage,
   clientIp: string,
   limit: RateLimit,
+  formLimit?: RateLimit,
 ): Promise<EnqueueResult> {
   const rows = { table: mailOutbox, key: mailOutbox.clientIp, createdAt: mailOutbox.createdAt, where: isContact };
-  return inRateLimitedTransaction(db, { bucket: "contact", key: clientIp, limit, rows }, async (tx, verdict) => {
+  return inRateLimitedTransaction(db, { bucket: "contact", key: clientIp, limit, rows }, async (tx, shared) => {
+    const verdict =
+      shared.allowed && formLimit
+        ? await checkRateLimit(tx, {
+            bucket: "contact",
+            key: clientIp,
+            limit: formLimit,
+            rows: { ...rows, where: isFormContact },
+          })
+        : shared;
     if (!verdict.allowed) return { stored: false, retryAfterSeconds: verdict.retryAfterSeconds } as const;
     const [row] = await tx
       .insert(mailOutbox)
       .values({
         kind: "contact",
-        dedupeKey: `contact:${randomUUID()}`,
+        dedupeKey: `${formLimit ? FORM_KEY_PREFIX : "contact:"}${randomUUID()}`,
         subject: message.subject ?? null,
         textBody: message.message,
         replyToName: message.name,

@@ -652,3 +652,31 @@ describe.each(engines)("the admins' view of contact messages on %s", (engine) =>
     });
   });
 });
+
+describe.each(engines)("the contact form sent without JavaScript on %s", (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine, env: { TRUSTED_PROXY_HEADER: "x-forwarded-for" } });
+  });
+  afterAll(() => server.close());
+
+  /** What a browser without scripts sends: the form urlencoded, to the page's own path, with no proof of work. */
+  const postForm = (fields: Record<string, string>, ip: string) =>
+    fetch(`${server.url}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, origin: server.url },
+      body: new URLSearchParams({ website: "", ...fields }),
+    });
+  const fields = { name: "Asha Verma", email: "asha@example.com", message: "A question for you." };
+
+  test("meets a stricter per-address limit than the API, which still takes a message with a proof of work", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 2; i += 1) expect((await postForm(fields, ip)).headers.get("location")).toContain("sent=1");
+    expect((await postForm(fields, ip)).headers.get("location")).toBe("/contact?error=limited#contact-form");
+    expect((await storedMessages(server.services)).filter((row) => row.email === "asha@example.com")).toHaveLength(2);
+    expect((await send(server, message(), ip)).status).toBe(200);
+    expect((await postForm(fields, freshIp())).headers.get("location")).toContain("sent=1");
+  });
+});
