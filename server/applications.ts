@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { z } from "zod";
 import {
   applicationChangeSchema,
@@ -25,7 +25,9 @@ import {
   readCv,
 } from "#server/applications/repository.ts";
 import { readApplicationForm, type SubmittedApplication } from "#server/applications/form.ts";
-import { confirmationMail, employerNoticeMail, rejectionMail } from "#server/applications/mails.ts";
+import { servedCv, cvFileName } from "#server/applications/cv-files.ts";
+import { alreadyAppliedMail, confirmationMail, employerNoticeMail, rejectionMail } from "#server/applications/mails.ts";
+import { APPLICATION_ERASED } from "#server/applications/pages.ts";
 import { createApplicationTokens } from "#server/applications/tokens.ts";
 import { CLIENT_IP_HEADER, type SessionUser } from "#server/auth.ts";
 import type { Db } from "#server/db/client.ts";
@@ -44,10 +46,15 @@ import type { ErrorCode } from "#shared/errors.ts";
 import { formatLongDate } from "#shared/dates.ts";
 import type { Jobs } from "#server/jobs.ts";
 
-export { applicantPage, applicationMissingPage, CONFIRMATIONS } from "#server/applications/pages.ts";
+export {
+  APPLICATION_ERASED,
+  applicantPage,
+  applicationErasedPage,
+  applicationMissingPage,
+  CONFIRMATIONS,
+} from "#server/applications/pages.ts";
 export { runRetention, startApplicationRetention } from "#server/applications/retention.ts";
-
-const DUPLICATE_APPLICATION = "You have already applied for this job with this email address.";
+export { attachmentDisposition } from "#server/applications/cv-files.ts";
 
 const idSchema = z.uuid();
 
@@ -58,6 +65,9 @@ const idSchema = z.uuid();
  */
 export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env; jobs: Jobs; secret: string }) {
   const tokens = createApplicationTokens(secret);
+  // What the per-client limit counts by: the address under a key of the board's, so the table holds no address.
+  const clientKeyOf = (clientIp: string) =>
+    createHmac("sha256", `application-limit:${secret}`).update(clientIp).digest("base64url");
   const applicantLink = (id: string) => `${env.PUBLIC_URL}/applications/${tokens.sign(id)}`;
   const inboxLink = (jobId: string) => `${env.PUBLIC_URL}/my-jobs/${jobId}/applications`;
 
@@ -125,32 +135,41 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
         phone: phone ?? null,
         coverNote: coverNote ?? null,
         cv: submitted.cv.bytes,
-        cvFileName: submitted.cv.fileName.replace(/[^\w .()-]/g, "_").slice(0, 120) || `cv.${kind}`,
+        // The name follows the type the bytes are: `resume.html` holding a PDF is `resume.pdf`.
+        cvFileName: cvFileName(submitted.cv.fileName, kind),
         cvContentType: CV_TYPES[kind],
-        clientIp,
       },
-      { max: env.APPLICATION_RATE_LIMIT_MAX, windowSeconds: env.APPLICATION_RATE_LIMIT_WINDOW_SECONDS },
-      (id) => [
-        confirmationMail(id, email, name, listing, applicantLink(id)),
-        ...(listing.postedByEmail
-          ? [employerNoticeMail(id, listing.postedByEmail, name, listing, inboxLink(listing.id))]
-          : []),
-      ],
+      {
+        clientKey: clientKeyOf(clientIp),
+        limit: { max: env.APPLICATION_RATE_LIMIT_MAX, windowSeconds: env.APPLICATION_RATE_LIMIT_WINDOW_SECONDS },
+      },
+      {
+        stored: (id) => [
+          confirmationMail(id, email, name, listing, applicantLink(id)),
+          ...(listing.postedByEmail
+            ? [employerNoticeMail(id, listing.postedByEmail, name, listing, inboxLink(listing.id))]
+            : []),
+        ],
+        duplicate: (id, to) => [alreadyAppliedMail(id, to, listing, applicantLink(id))],
+      },
     );
     if (outcome.stored) return { ok: true, id: outcome.id };
-    if (outcome.reason === "duplicate")
-      throw new DomainError("CONFLICT", DUPLICATE_APPLICATION, { email: DUPLICATE_APPLICATION });
-    const minutes = Math.ceil((outcome.retryAfterSeconds ?? 60) / 60);
+    // Answered as a new application, so the form tells no one who applied: the address's owner is told by mail.
+    if (outcome.reason === "duplicate") return { ok: true, id: randomUUID() };
+    const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
     throw rateLimited(
       `You have sent several applications in a short time. Please wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`} and try again.`,
-      outcome.retryAfterSeconds ?? 60,
+      outcome.retryAfterSeconds,
     );
   }
 
-  function byToken(token: string) {
+  /** The application a link opens: none once erased, since erasing ends the link's use (the page says so). */
+  async function openByToken(token: string) {
     const id = tokens.verify(token);
-    if (!id) throw notFound("Application not found");
-    return id;
+    const application = id ? await findApplication(db, id) : undefined;
+    if (!application) throw notFound("Application not found");
+    if (application.erasedAt) throw notFound(APPLICATION_ERASED);
+    return application;
   }
 
   return {
@@ -264,42 +283,36 @@ export function createApplications({ db, env, jobs, secret }: { db: Db; env: Env
       };
     },
 
-    /** The CV as it was uploaded, for the listing's owner or an admin. */
+    /** The CV as it was uploaded, for the listing's owner or an admin, named and typed by its bytes. */
     async downloadCv({ user, id }: { user: SessionUser; id: string }) {
       await applicationReadableBy(user, id);
       const cv = await readCv(db, id);
       if (!cv?.cv) throw notFound("This application has no CV any more");
-      return { bytes: cv.cv, fileName: cv.fileName ?? "cv", contentType: cv.contentType ?? "application/octet-stream" };
+      return { bytes: cv.cv, ...servedCv(cv.cv, cv.fileName) };
     },
 
     /** What the applicant's link shows. */
     async viewByToken({ token }: { token: string }) {
-      const application = await findApplication(db, byToken(token));
-      if (!application) throw notFound("Application not found");
+      const application = await openByToken(token);
       const listing = application.jobId ? await jobs.findListingForApplications({ id: application.jobId }) : undefined;
       return {
         jobTitle: listing?.title ?? null,
         companyName: listing?.companyName ?? null,
         stage: STAGE_LABELS[application.stage],
         withdrawn: application.withdrawnAt !== null,
-        erased: application.erasedAt !== null,
         appliedOn: formatLongDate(application.createdAt),
       };
     },
 
     async withdrawByToken({ token }: { token: string }) {
-      const id = byToken(token);
-      const application = await findApplication(db, id);
-      if (!application) throw notFound("Application not found");
+      const { id } = await openByToken(token);
       await markWithdrawn(db, id);
       return { ok: true as const };
     },
 
     /** The CV and every personal field gone; the row stays, so the listing's count is kept. */
     async eraseByToken({ token }: { token: string }) {
-      const id = byToken(token);
-      const application = await findApplication(db, id);
-      if (!application) throw notFound("Application not found");
+      const { id } = await openByToken(token);
       await eraseApplication(db, id);
       return { ok: true as const };
     },

@@ -5,6 +5,7 @@
 export { composePasswordResetMail, composeVerificationMail } from "#server/mail/account-mail.ts";
 export { enqueueContactMessage, readContactMessages, type ContactMessageView } from "#server/mail/contact-messages.ts";
 export { enqueueMail, enqueueMails, forgetMails, type OutgoingMail } from "#server/mail/outbox.ts";
+export { greeting, plainName } from "#server/mail/plain-name.ts";
 export {
   createTransport,
   deliverDueMails,

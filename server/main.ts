@@ -91,7 +91,14 @@ async function main() {
         }).stop,
       );
     }
-    shutdownTasks.push(startApplicationRetention({ database, days: env.APPLICATION_RETENTION_DAYS, logger }).stop);
+    shutdownTasks.push(
+      startApplicationRetention({
+        database,
+        days: env.APPLICATION_RETENTION_DAYS,
+        limitWindowSeconds: env.APPLICATION_RATE_LIMIT_WINDOW_SECONDS,
+        logger,
+      }).stop,
+    );
     shutdownTasks.push(startReminderLoop({ renewals: services.renewals, logger }).stop);
     if (env.SOURCES_SCHEDULER) {
       const onOutcome = (source: string, result: string) => services.metrics.countIngest(source, result);

@@ -75,6 +75,18 @@ export function inRateLimitedTransaction<T>(
 }
 
 /**
+ * The verdict of `limit` on `key`'s rows as they stand, without the lock: a client already over its limit is refused
+ * before anything is written, so what a refused request carries (which address, which file) changes nothing the
+ * server does. It decides nothing on its own: requests sent at once may all pass it, so the locked check follows.
+ */
+export function peekRateLimit(
+  db: Db,
+  { key, limit, rows }: { key: string; limit: RateLimit; rows: CountedRows },
+): Promise<RateLimitVerdict> {
+  return countWithinLimit(db, { key, limit, rows });
+}
+
+/**
  * The verdict of `limit` on `key`'s rows, counted under its lock. A statement of its own, after the one that took the
  * lock: in READ COMMITTED each statement sees what was committed when it began, so the count sees the rows of the
  * requests that held the lock before.

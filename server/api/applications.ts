@@ -1,5 +1,12 @@
 import { Hono, type Context } from "hono";
-import { applicantPage, applicationMissingPage, CONFIRMATIONS } from "#server/applications.ts";
+import {
+  APPLICATION_ERASED,
+  applicantPage,
+  applicationErasedPage,
+  applicationMissingPage,
+  attachmentDisposition,
+  CONFIRMATIONS,
+} from "#server/applications.ts";
 import { isDomainError } from "#server/errors.ts";
 import { readJsonObject } from "#server/http/body.ts";
 import { contentSecurityPolicy, newNonce } from "#server/http/csp.ts";
@@ -34,10 +41,15 @@ export const applicationsApi = new Hono<AppBindings>()
     // Always a download, never rendered by the browser: a CV is the applicant's file, not the board's page.
     return c.body(new Uint8Array(cv.bytes), 200, {
       "Content-Type": cv.contentType,
-      "Content-Disposition": `attachment; filename="${cv.fileName.replace(/"/g, "")}"`,
+      "Content-Disposition": attachmentDisposition(cv.fileName),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     });
+  })
+  // The applicant's link is a key to their application: no answer about it is kept by a browser or a proxy.
+  .use("/applications/by-token/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
   })
   .get("/applications/by-token/:token", async (c) =>
     c.json(await c.get("services").applications.viewByToken({ token: c.req.param("token") })),
@@ -49,7 +61,7 @@ export const applicationsApi = new Hono<AppBindings>()
     c.json(await c.get("services").applications.eraseByToken({ token: c.req.param("token") })),
   );
 
-function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 = 200) {
+function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 | 410 = 200) {
   // No script on this page; it carries the site's policy all the same. Never cached: it holds a personal link.
   return c.html(body, status, {
     "Content-Security-Policy": contentSecurityPolicy(newNonce()),
@@ -57,17 +69,25 @@ function html(c: Context<AppBindings>, body: string, status: 200 | 400 | 404 = 2
   });
 }
 
+const NOTICES = { withdraw: "Your application is withdrawn.", erase: "Your application and CV are erased." } as const;
+
 async function asPage(c: Context<AppBindings>, action: () => Promise<Response>): Promise<Response> {
   try {
     return await action();
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND")
-      return html(c, applicationMissingPage(c.get("services").site.name), 404);
-    throw error;
+    if (!isDomainError(error) || error.code !== "NOT_FOUND") throw error;
+    const siteName = c.get("services").site.name;
+    if (error.message !== APPLICATION_ERASED) return html(c, applicationMissingPage(siteName), 404);
+    // Erasing ends the link: what it opened is gone; right after the erasure, the page confirms it.
+    const erasedNow = c.req.method === "GET" && c.req.query("done") === "erase";
+    return html(
+      c,
+      applicationErasedPage(siteName, erasedNow ? { tone: "status", text: NOTICES.erase } : undefined),
+      410,
+    );
   }
 }
 
-const NOTICES = { withdraw: "Your application is withdrawn.", erase: "Your application and CV are erased." } as const;
 const UNCONFIRMED = {
   withdraw: "Nothing was withdrawn: tick the box to confirm that you are no longer interested.",
   erase: "Nothing was erased: tick the box to confirm that your application and CV should go for good.",
@@ -85,9 +105,7 @@ export const applicationPages = new Hono<AppBindings>()
       const done = c.req.query("done");
       // Said only while it holds: the page is about the application as it is now.
       const notice =
-        (done === "withdraw" && view.withdrawn && !view.erased) || (done === "erase" && view.erased)
-          ? { tone: "status" as const, text: NOTICES[done] }
-          : undefined;
+        done === "withdraw" && view.withdrawn ? { tone: "status" as const, text: NOTICES[done] } : undefined;
       return html(c, applicantPage(c.get("services").site.name, view, notice));
     }),
   )
@@ -107,6 +125,7 @@ export const applicationPages = new Hono<AppBindings>()
       else if (action === "erase") await applications.eraseByToken({ token });
       else await applications.viewByToken({ token });
       const done = action === "withdraw" || action === "erase" ? `?done=${action}` : "";
+      c.header("Cache-Control", "no-store");
       return c.redirect(`/applications/${encodeURIComponent(token)}${done}`, 303);
     }),
   );

@@ -20,7 +20,6 @@ export type ApplicantView = {
   companyName: string | null;
   stage: string;
   withdrawn: boolean;
-  erased: boolean;
   appliedOn: string;
 };
 
@@ -38,20 +37,29 @@ export const CONFIRMATIONS = {
 
 export function applicantPage(siteName: string, view: ApplicantView, notice?: ApplicantNotice): string {
   const listing = view.jobTitle ? `${view.jobTitle} at ${view.companyName ?? ""}` : "A listing that has been removed";
-  const status = view.erased ? "Erased" : view.withdrawn ? "Withdrawn" : view.stage;
-  const actions = view.erased
-    ? "<p>Your name, address, phone, cover note and CV are gone from the board. Nothing about you is kept.</p>"
-    : `${
-        view.withdrawn
-          ? ""
-          : `<form method="post" action="?action=withdraw"><p id="withdraw-note">Withdrawing tells the employer you are no longer interested. It cannot be undone.</p><label><input type="checkbox" name="${CONFIRMATIONS.withdraw.name}" value="${CONFIRMATIONS.withdraw.value}" required aria-describedby="withdraw-note"> I understand: withdraw my application</label><button type="submit">Withdraw my application</button></form>`
-      }<form method="post" action="?action=erase"><p id="erase-note">Erasing removes your name, address, phone, cover note and CV for good. It cannot be undone.</p><label><input type="checkbox" name="${CONFIRMATIONS.erase.name}" value="${CONFIRMATIONS.erase.value}" required aria-describedby="erase-note"> I understand: erase my application and CV for good</label><button type="submit" class="danger">Erase my application and CV</button></form>`;
+  const status = view.withdrawn ? "Withdrawn" : view.stage;
+  const actions = `${
+    view.withdrawn
+      ? ""
+      : `<form method="post" action="?action=withdraw"><p id="withdraw-note">Withdrawing tells the employer you are no longer interested. It cannot be undone.</p><label><input type="checkbox" name="${CONFIRMATIONS.withdraw.name}" value="${CONFIRMATIONS.withdraw.value}" required aria-describedby="withdraw-note"> I understand: withdraw my application</label><button type="submit">Withdraw my application</button></form>`
+  }<form method="post" action="?action=erase"><p id="erase-note">Erasing removes your name, address, phone, cover note and CV for good. It cannot be undone.</p><label><input type="checkbox" name="${CONFIRMATIONS.erase.name}" value="${CONFIRMATIONS.erase.value}" required aria-describedby="erase-note"> I understand: erase my application and CV for good</label><button type="submit" class="danger">Erase my application and CV</button></form>`;
   return page(
     siteName,
     "Your application",
     `${notice ? `<p role="${notice.tone}"${notice.tone === "alert" ? ' class="alert"' : ""}><strong>${escapeHtml(notice.text)}</strong></p>` : ""}<dl><dt>Job</dt><dd>${escapeHtml(listing)}</dd><dt>Applied on</dt><dd>${escapeHtml(view.appliedOn)}</dd><dt>Status</dt><dd>${escapeHtml(status)}</dd></dl>${actions}`,
   );
 }
+
+/** Why a link opens nothing once its application was erased: the page's and the API's message. */
+export const APPLICATION_ERASED = "This application was erased, and its link no longer opens it.";
+
+/** What an erased application's link shows: that it ended, and the erasure's confirmation right after it. */
+export const applicationErasedPage = (siteName: string, notice?: ApplicantNotice) =>
+  page(
+    siteName,
+    "Application erased",
+    `${notice ? `<p role="${notice.tone}"><strong>${escapeHtml(notice.text)}</strong></p>` : ""}<p>${escapeHtml(APPLICATION_ERASED)} Your name, address, phone, cover note and CV are gone from the board.</p>`,
+  );
 
 export const applicationMissingPage = (siteName: string) =>
   page(siteName, "Application not found", "<p>This link is not valid, or the application no longer exists.</p>");

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { ApplicationStage, ApplicationSummary, ApplicationCounts } from "#shared/applications.ts";
 import type { Db } from "#server/db/client.ts";
-import { applications, jobs } from "#server/db/schema.ts";
+import { applicationAttempts, applications, jobs } from "#server/db/schema.ts";
 import type { OutgoingMail } from "#server/mail.ts";
 import { enqueueMail, enqueueMails, forgetMails } from "#server/mail.ts";
+import { cvFileName, cvKindOfType } from "#server/applications/cv-files.ts";
 import { mailKeysOf } from "#server/applications/mails.ts";
-import { checkRateLimit, type RateLimit } from "#server/rate-limit.ts";
+import { checkRateLimit, peekRateLimit, type RateLimit } from "#server/rate-limit.ts";
 import { LISTING_LIFETIME_DAYS } from "#shared/job.ts";
 
 export type NewApplication = {
@@ -17,11 +18,12 @@ export type NewApplication = {
   cv: Buffer;
   cvFileName: string;
   cvContentType: string;
-  clientIp: string;
 };
 
 export type InsertOutcome =
-  { stored: true; id: string } | { stored: false; reason: "duplicate" | "rate-limited"; retryAfterSeconds?: number };
+  | { stored: true; id: string }
+  | { stored: false; reason: "duplicate"; id: string | undefined }
+  | { stored: false; reason: "rate-limited"; retryAfterSeconds: number };
 
 /** Thrown inside the transaction to undo an application the client's limit does not allow. */
 class OverLimit extends Error {
@@ -30,44 +32,87 @@ class OverLimit extends Error {
   }
 }
 
+const attempts = {
+  table: applicationAttempts,
+  key: applicationAttempts.clientKey,
+  createdAt: applicationAttempts.createdAt,
+};
+
 /**
- * Stores the application and its CV and queues both mails, in one transaction: either all of it is there or none.
- * A second application to the listing from the same address (any case) meets the unique index and stores nothing.
- * The per-client limit is checked last, under its lock: the 1 MB write happens before it, beside other clients' writes,
- * and a transaction waits on that lock only for a count and its commit, not holding a pooled connection through another
- * request's upload (ADR 40). Over the limit, everything is rolled back.
+ * Stores the application and its CV and queues its mails, in one transaction: either all of it is there or none.
+ * Every application a client sends counts against its limit (`clientKey`, a keyed hash of its address), a second one
+ * to the listing from the same address too: it meets the unique index (any case), stores nothing and queues
+ * `mails.duplicate` to that address instead. The limit is checked before either answer is given, so past it the
+ * answer is the same whether or not the address applied. It is checked last, under its lock: the 1 MB write happens before
+ * it, beside other clients' writes, and a transaction waits on that lock only for a count and its commit, not holding
+ * a pooled connection through another request's upload (ADR 40). Over the limit, everything is rolled back.
  */
 export async function insertApplication(
   db: Db,
   application: NewApplication,
-  limit: RateLimit,
-  mails: (id: string) => OutgoingMail[],
+  { clientKey, limit }: { clientKey: string; limit: RateLimit },
+  mails: { stored: (id: string) => OutgoingMail[]; duplicate: (id: string, to: string) => OutgoingMail[] },
 ): Promise<InsertOutcome> {
   try {
+    // Past the limit, refused before anything is written: the same work, and answer, whether or not the address applied.
+    const already = await peekRateLimit(db, { key: clientKey, limit, rows: attempts });
+    if (!already.allowed) throw new OverLimit(already.retryAfterSeconds);
     return await db.transaction(async (tx) => {
+      await tx.insert(applicationAttempts).values({ clientKey });
       const [row] = await tx
         .insert(applications)
         .values({ ...application, cvBytes: application.cv.length })
         .onConflictDoNothing()
         .returning({ id: applications.id });
-      if (!row) return { stored: false, reason: "duplicate" } as const;
-      await enqueueMails(tx, mails(row.id));
-      const rows = { table: applications, key: applications.clientIp, createdAt: applications.createdAt };
+      const first = row ? undefined : await firstApplicationOf(tx, application);
+      const outcome: InsertOutcome = row
+        ? { stored: true, id: row.id }
+        : { stored: false, reason: "duplicate", id: first?.id };
+      if (row) await enqueueMails(tx, mails.stored(row.id));
+      else if (first?.email) await enqueueMails(tx, mails.duplicate(first.id, first.email));
       const verdict = await checkRateLimit(tx, {
         bucket: "applications",
-        key: application.clientIp,
+        key: clientKey,
         limit,
-        rows,
+        rows: attempts,
         added: true,
       });
       if (!verdict.allowed) throw new OverLimit(verdict.retryAfterSeconds);
-      return { stored: true, id: row.id } as const;
+      // Under the key's lock, so no other transaction waits on these rows: this client's attempts past the window.
+      await tx
+        .delete(applicationAttempts)
+        .where(
+          and(
+            eq(applicationAttempts.clientKey, clientKey),
+            lt(applicationAttempts.createdAt, sql`now() - make_interval(secs => ${limit.windowSeconds})`),
+          ),
+        );
+      return outcome;
     });
   } catch (error) {
     if (error instanceof OverLimit)
       return { stored: false, reason: "rate-limited", retryAfterSeconds: error.retryAfterSeconds };
     throw error;
   }
+}
+
+/** The application the unique index found: this listing's from this address, in any case. */
+async function firstApplicationOf(tx: Db, { jobId, email }: Pick<NewApplication, "jobId" | "email">) {
+  const [found] = await tx
+    .select({ id: applications.id, email: applications.email })
+    .from(applications)
+    .where(and(eq(applications.jobId, jobId), sql`lower(${applications.email}) = lower(${email})`))
+    .limit(1);
+  return found;
+}
+
+/** Every client's attempts older than the limit's window: they count for nothing, and each is a trace of a client. */
+export async function forgetOldAttempts(db: Db, windowSeconds: number): Promise<number> {
+  const gone = await db
+    .delete(applicationAttempts)
+    .where(lt(applicationAttempts.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`))
+    .returning({ at: applicationAttempts.createdAt });
+  return gone.length;
 }
 
 const summaryColumns = {
@@ -80,6 +125,7 @@ const summaryColumns = {
   stage: applications.stage,
   note: applications.note,
   cvFileName: applications.cvFileName,
+  cvContentType: applications.cvContentType,
   cvBytes: applications.cvBytes,
   withdrawnAt: applications.withdrawnAt,
   erasedAt: applications.erasedAt,
@@ -99,7 +145,8 @@ function toSummary(row: SummaryRow, jobId: string): ApplicationSummary {
     stage: row.stage,
     note: row.note,
     hasCv: row.cvBytes !== null,
-    cvFileName: row.cvFileName,
+    // As the download names it (a row from before names followed the type may hold another).
+    cvFileName: row.cvBytes === null ? null : cvFileName(row.cvFileName, cvKindOfType(row.cvContentType)),
     withdrawn: row.withdrawnAt !== null,
     erased: row.erasedAt !== null,
     createdAt: row.createdAt.toISOString(),

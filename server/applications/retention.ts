@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { repeat } from "#server/repeat.ts";
-import { applyRetention } from "#server/applications/repository.ts";
+import { applyRetention, forgetOldAttempts } from "#server/applications/repository.ts";
 
 /** The first key of the retention pass's advisory lock: one instance of many erases at a time. */
 const RETENTION_LOCK = 727_031;
@@ -24,20 +24,26 @@ export async function runRetention(
   });
 }
 
-/** Hourly: applications to listings expired or deleted APPLICATION_RETENTION_DAYS ago are erased. */
+/**
+ * Hourly: applications to listings expired or deleted APPLICATION_RETENTION_DAYS ago are erased, and the per-client
+ * limit's attempts older than its window are deleted (any instance may: deleting what is gone already is harmless).
+ */
 export function startApplicationRetention({
   database,
   days,
+  limitWindowSeconds,
   logger,
   intervalMs = HOUR_MS,
 }: {
   database: Database;
   days: number;
+  limitWindowSeconds: number;
   logger: Logger;
   intervalMs?: number;
 }) {
   return repeat(
     async () => {
+      await forgetOldAttempts(database.db, limitWindowSeconds);
       const outcome = await runRetention(database, days);
       if (outcome && outcome.erased + outcome.deleted > 0) logger.info(outcome, "applications past retention erased");
     },

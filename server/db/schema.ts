@@ -532,6 +532,8 @@ export const mailOutbox = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** Sent as plain text only, outside the board's HTML layout (migration 0034): a mail to an address a visitor typed. */
+    textOnly: boolean("text_only").notNull().default(false),
     replyToName: text("reply_to_name"),
     replyToAddress: text("reply_to_address"),
     phoneNumber: text("phone_number"),
@@ -597,6 +599,23 @@ export const applications = pgTable(
     uniqueIndex("applications_job_email_idx").on(t.jobId, sql`lower(${t.email})`),
     index("applications_job_created_idx").on(t.jobId, t.createdAt.desc()),
     index("applications_client_ip_idx").on(t.clientIp, t.createdAt),
+  ],
+);
+
+/**
+ * One row per application a client sent (stored or not), by a keyed hash of its address (migration 0034): what the
+ * per-client limit counts. Erasing an application keeps these, so apply-erase-apply is limited too; rows older than
+ * the limit's window count for nothing and are deleted.
+ */
+export const applicationAttempts = pgTable(
+  "application_attempts",
+  {
+    clientKey: text("client_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("application_attempts_key_created_idx").on(t.clientKey, t.createdAt),
+    index("application_attempts_created_idx").on(t.createdAt),
   ],
 );
 

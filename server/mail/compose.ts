@@ -27,7 +27,7 @@ export function composeMail(
     to: row.toAddress,
     subject: row.subject,
     text,
-    html,
+    ...(row.textOnly ? {} : { html }),
     headers: row.headers,
     messageId: `<mail-${row.id}@${host}>`,
   };

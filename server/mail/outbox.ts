@@ -13,6 +13,11 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Plain text only, outside the board's HTML layout: for a mail to an address a visitor typed and nobody proved (an
+   * applicant's), so the board's look lends nothing to what that visitor wrote.
+   */
+  textOnly?: boolean;
   headers?: Record<string, string>;
 };
 
@@ -26,7 +31,8 @@ const toRow = (mail: OutgoingMail) => ({
   toAddress: mail.to,
   subject: mail.subject,
   textBody: mail.text,
-  htmlBody: mail.html ?? null,
+  htmlBody: mail.textOnly ? null : (mail.html ?? null),
+  textOnly: mail.textOnly ?? false,
   headers: mail.headers ?? {},
 });
 

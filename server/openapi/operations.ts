@@ -202,7 +202,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/jobs/{id}/applications",
     operationId: "applyToJob",
     summary: "Apply to a listing on the board",
-    description: `For listings whose applyMethod is board. No account needed. The CV is a PDF or a Word .docx of at most ${CV_MAX_BYTES / 1024 / 1024} MB, judged by its bytes, not its name. One application per listing and address (in any case). The applicant is mailed a confirmation with a link to see, withdraw or erase the application; the employer is mailed a notice. Rate limited per client address.`,
+    description: `For listings whose applyMethod is board. No account needed. The CV is a PDF or a Word .docx of at most ${CV_MAX_BYTES / 1024 / 1024} MB, judged by its bytes, not its name. One application per listing and address (in any case): a second is answered as a first, stores nothing, and counts against the client's limit; the address is mailed that it applied already, so the form tells no one who applied. The applicant is mailed a confirmation with a link to see, withdraw or erase the application; the employer is mailed a notice. Rate limited per client address.`,
     tag: "Applications",
     params: jobId,
     bodyMedia: "multipart/form-data",
@@ -210,13 +210,19 @@ export const OPERATIONS: Operation[] = [
       cv: z.string().meta({ format: "binary", description: "The CV file (PDF or .docx)" }),
     }),
     answers: {
-      201: { description: "Stored, and both mails queued", json: applicationSentSchema },
+      201: {
+        description: "Stored, and both mails queued (or, for an address that applied already, its owner mailed)",
+        json: applicationSentSchema,
+      },
       400: { description: "A field or the CV is invalid, or the listing does not take applications on the board" },
       404: noJob,
-      409: { description: "Already applied with this address, or the listing has closed" },
+      409: { description: "The listing has closed" },
       413: { description: `The CV is larger than ${CV_MAX_BYTES / 1024 / 1024} MB` },
       415: { description: "Not sent as multipart/form-data" },
-      429: { description: "Too many applications from this client address" },
+      429: {
+        description:
+          "Too many applications from this client address: the same answer whichever address the application gives",
+      },
     },
   },
   {

@@ -38,9 +38,9 @@ describe.each(engines)("application mail through the outbox on %s", (engine) => 
     await smtp?.stop();
   });
 
-  async function apply(email: string) {
+  async function apply(email: string, name = "Ravi Kumar") {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: "Ravi Kumar", email, consent: "on" })) form.set(name, value);
+    for (const [field, value] of Object.entries({ name, email, consent: "on" })) form.set(field, value);
     form.set("cv", new Blob([new Uint8Array(pdfBytes())]), "ravi.pdf");
     return fetch(`${server.url}/api/jobs/${jobId}/applications`, { method: "POST", body: form });
   }
@@ -74,6 +74,37 @@ describe.each(engines)("application mail through the outbox on %s", (engine) => 
       expect(new Set(smtp.mails.map((mail) => mail.headers["message-id"])).size).toBe(smtp.mails.length);
     } finally {
       await sender.stop();
+    }
+  });
+
+  test("an applicant's name reaches no mail as markup or a link, and the applicant's mail is plain text only", async () => {
+    const victim = "someone.else@example.com";
+    const name = 'Mallory <a href="https://evil.test/win">Claim</a> https://evil.test/x www.evil.test evil.test';
+    expect((await apply(victim, name)).status).toBe(201);
+    const sender = startMailSender({
+      db: server.services.database.db,
+      env: server.services.env,
+      logger: server.services.logger,
+      pollIntervalMs: 50,
+    });
+    const arrived = (to: string) =>
+      smtp.mails.find((mail) => mail.envelopeTo.includes(to) && /Mallory/.test(mail.text));
+    try {
+      await waitFor(() => Boolean(arrived(victim) && arrived(owner.email)), "both mails");
+    } finally {
+      await sender.stop();
+    }
+    const toApplicant = arrived(victim);
+    // The address was typed by whoever sent the form: no HTML part, so the board's layout lends it nothing.
+    expect(toApplicant?.html).toBeUndefined();
+    expect(toApplicant?.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(toApplicant?.text).toMatch(/^Hello Mallory Claim,\n/);
+    const notice = arrived(owner.email);
+    expect(notice?.text).toMatch(/^Mallory Claim applied for Support Engineer/);
+    expect(notice?.html).toContain("Mallory Claim applied for Support Engineer");
+    for (const part of [toApplicant?.text, notice?.text, notice?.html]) {
+      expect(part).toBeDefined();
+      expect(part).not.toMatch(/evil|https:|&lt;/);
     }
   });
 });

@@ -124,21 +124,24 @@ describe.each(engines)("applications on the board on %s", (engine) => {
     expect(confirmation?.textBody).toMatch(/\/applications\/[0-9a-f-]{36}\.[\w-]+/);
   });
 
-  test("a second application to the same listing from the same address, in another case, is refused and nothing more is stored", async () => {
+  test("a second application to the same listing from the same address, in another case, is answered as any other, stores nothing, and mails the address that it applied already", async () => {
     const email = `dup-${crypto.randomUUID().slice(0, 6)}@example.com`;
-    expect((await apply(jobId, { fields: { email } })).status).toBe(201);
-    const { status, json } = await apply(jobId, { fields: { email: email.toUpperCase() } });
-    expect(status).toBe(409);
-    expect(json.error).toMatchObject({
-      code: "CONFLICT",
-      message: "You have already applied for this job with this email address.",
-      fields: { email: "You have already applied for this job with this email address." },
-    });
+    const first = await apply(jobId, { fields: { email } });
+    expect(first.status).toBe(201);
+    const { status, json } = await apply(jobId, { fields: { email: email.toUpperCase(), name: "Someone Else" } });
+    expect(status).toBe(201);
+    expect(json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(json.id).not.toBe(first.json.id);
     const rows = await db()
       .select({ n: count() })
       .from(applications)
       .where(sql`lower(${applications.email}) = ${email}`);
     expect(rows[0]?.n).toBe(1);
+    const told = (await mailsFor(first.json.id)).find((mail) => mail.dedupeKey.endsWith(":already-applied"));
+    expect(told).toMatchObject({ toAddress: email, textOnly: true });
+    expect(told?.textBody).toContain("You have already applied for this job with this email address.");
+    expect(told?.textBody).toContain(await linkOf(first.json.id));
+    expect(told?.textBody).not.toContain("Someone Else");
   });
 
   test("a 6 MB CV is refused with 413 and nothing is stored", async () => {
@@ -289,7 +292,9 @@ describe.each(engines)("applications on the board on %s", (engine) => {
       const path = `/api/applications/${applicationId}/cv`;
       const response = await fetch(`${server.url}${path}`, { headers: { cookie: owner.cookie } });
       expect(response.status).toBe(200);
-      expect(response.headers.get("content-disposition")).toBe('attachment; filename="asha-cv.pdf"');
+      expect(response.headers.get("content-disposition")).toBe(
+        "attachment; filename=\"asha-cv.pdf\"; filename*=UTF-8''asha-cv.pdf",
+      );
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("content-type")).toBe("application/pdf");
       expect(Buffer.from(await response.arrayBuffer()).equals(pdfBytes())).toBe(true);
@@ -541,7 +546,8 @@ describe.each(engines)("applications on the board on %s", (engine) => {
       method: "POST",
       body: new URLSearchParams({ confirm: "erase" }),
     });
-    expect(ticked.status).toBe(200);
+    // Erasing ends the link: the page it lands on says the application is gone, and that it was erased just now.
+    expect(ticked.status).toBe(410);
     expect(await ticked.text()).toContain("Your application and CV are erased.");
     const [erased] = await db().select().from(applications).where(eq(applications.id, sent.id));
     expect(erased).toMatchObject({ name: null, cv: null, erasedAt: expect.any(Date) });
