@@ -135,7 +135,8 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           </h1>
           <p className="mt-3 text-slate-700">
             {job.companyName} has your application for <strong>{job.title}</strong>. We have mailed you a confirmation
-            with a link where you can see where it stands, withdraw it, or erase it and your CV.
+            with a link where you can see where it stands, withdraw it, or erase it and your CV. If you had applied for
+            this job already, the mail says so, and your first application stands.
           </p>
           <p className="mt-6 flex flex-wrap gap-3">
             <Link
