@@ -37,6 +37,8 @@ export function CompanyLogo({ src, companyName, className = "h-12 w-12", skeleto
           src={failed || !src ? FALLBACK_LOGO : src}
           alt={alt}
           decoding="async"
+          // The logo's host (the employer's, privacy notice) is not told which page of ours it is shown on.
+          referrerPolicy="no-referrer"
           onError={() => setFailed(true)}
           className="h-full w-full object-contain"
         />

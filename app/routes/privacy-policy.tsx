@@ -106,10 +106,18 @@ const SECTIONS: readonly LegalSection[] = [
     id: "third-party-links",
     heading: "Third-Party Links",
     body: (
-      <p>
-        Apply links, company websites, social profiles and the jobs on our Job Sites pages lead to other websites. Their
-        own privacy policies apply there, and we are not responsible for how they handle your data.
-      </p>
+      <>
+        <p>
+          Apply links, company websites, social profiles and the jobs on our Job Sites pages lead to other websites.
+          Their own privacy policies apply there, and we are not responsible for how they handle your data.
+        </p>
+        <p id="company-logos">
+          Company logos are loaded from the address each employer gives for them: when a page shows a logo, your browser
+          fetches it from that employer&apos;s server (or whoever hosts the image), which sees your IP address and
+          browser details, as with any image on the web. We do not copy or proxy these images, and your browser is asked
+          not to tell that server which page of ours you were reading.
+        </p>
+      </>
     ),
   },
   {
