@@ -10,6 +10,7 @@ import { backupKind, holdsTables, restoreEmbedded, restoreEmbeddedIntoPostgres, 
 import { connectPostgres } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
 import { loadDotEnvFile, loadEnv, type Env } from "#server/env.ts";
+import { keepCreatedFilesPrivate } from "#server/private-files.ts";
 import { StartupError } from "#server/startup-error.ts";
 import { exitWithUsage } from "#scripts/support/run-with-database.ts";
 
@@ -55,7 +56,7 @@ async function restoreIntoPostgres(env: Env & { DATABASE_URL: string }): Promise
 async function restoreIntoDataDir(env: Env): Promise<string> {
   if (backupKind(file) !== "pglite")
     throw new StartupError(`${file} is a pg_dump of a PostgreSQL board: set DATABASE_URL to restore it`);
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  fs.mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
   // A board running on this directory holds its lock: restoring under it would corrupt both.
   const unlock = await lockDataDir(env.DATA_DIR, { waitMs: 0 });
   try {
@@ -77,6 +78,8 @@ async function restoreIntoDataDir(env: Env): Promise<string> {
 }
 
 async function restore(): Promise<string> {
+  // A restored data directory is as private as one the board made itself (ADR 64).
+  keepCreatedFilesPrivate();
   loadDotEnvFile();
   const env = loadEnv();
   return env.DATABASE_URL ? restoreIntoPostgres({ ...env, DATABASE_URL: env.DATABASE_URL }) : restoreIntoDataDir(env);

@@ -38,6 +38,8 @@ export function backupKind(file: string): BackupKind {
 async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
   const partial = `${file}.partial`;
   await fs.promises.writeFile(partial, bytes, { mode: 0o600 });
+  // A partial file a crash left behind keeps its old mode through the rewrite.
+  await fs.promises.chmod(partial, 0o600);
   await fs.promises.rename(partial, file);
 }
 
@@ -202,7 +204,7 @@ export function startBackupSchedule({
         first = false;
         return;
       }
-      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `jobboard-${STAMP(now())}.tar.gz`);
       const bytes = await writeEmbeddedBackup(database, file);
       const made = (await fs.promises.readdir(dir)).filter((name) => SCHEDULED.test(name)).sort();

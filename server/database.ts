@@ -5,6 +5,7 @@ import { connectReplicas, type Replicas } from "#server/db/replicas.ts";
 import { waitForPostgres } from "#server/db/wait-for-postgres.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
+import { keepCreatedFilesPrivate, madePrivateMessage, makeTreePrivate } from "#server/private-files.ts";
 
 /** `replicas`: PostgreSQL with DATABASE_REPLICA_URLS only, where the anonymous reads go (ADR 39). */
 export type OpenedDatabase = { database: Database; replicas?: Replicas; release: () => Promise<void> };
@@ -54,6 +55,13 @@ export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise
     if (logger) logger.warn(message);
     else console.warn(message);
   }
+  // Private before PGlite opens it, and whatever the process creates in it from now on (ADR 64).
+  keepCreatedFilesPrivate();
+  const opened = makeTreePrivate(env.DATA_DIR);
+  if (opened > 0) {
+    if (logger) logger.warn({ dataDir: env.DATA_DIR, opened }, madePrivateMessage(opened, env.DATA_DIR));
+    else console.warn(madePrivateMessage(opened, env.DATA_DIR));
+  }
   const unlock = await lockDataDir(env.DATA_DIR, {
     waitMs: env.DATA_DIR_LOCK_WAIT_SECONDS * 1000,
     onWait: (holder, waitMs) => {
@@ -64,6 +72,8 @@ export async function openConfiguredDatabase(env: Env, logger?: Logger): Promise
   });
   try {
     const database = await openPglite(path.join(env.DATA_DIR, "pglite"));
+    // PGlite sets the modes of what initdb made and of its relation cache files itself, whatever the umask.
+    makeTreePrivate(env.DATA_DIR);
     return {
       database,
       release: async () => {

@@ -21,6 +21,7 @@ import { LOOPS_WORKER, superviseWorkers } from "#server/cluster.ts";
 import { listen } from "#server/http/listen.ts";
 import { serveBackupRequests, startBackupSchedule } from "#server/backup.ts";
 import { metricsWanted, serveClusterMetrics, serveMetrics } from "#server/metrics.ts";
+import { keepCreatedFilesPrivate } from "#server/private-files.ts";
 import { StartupError } from "#server/startup-error.ts";
 import { startSourceScheduler } from "#server/sources.ts";
 
@@ -52,6 +53,8 @@ async function main() {
     }
     return;
   }
+  // Backups, the embedded database and the secret are for this user alone, whatever the shell's umask (ADR 64).
+  keepCreatedFilesPrivate();
   // The background loops are safe to run in every instance (ADR 14), but one set per machine is enough.
   const runsLoops = !cluster.isWorker || process.env.JOB_BOARD_WORKER === LOOPS_WORKER;
 

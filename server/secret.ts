@@ -6,7 +6,7 @@ import type { Env } from "#server/env.ts";
 /** The configured secret, or one generated on first boot and kept in DATA_DIR so sessions survive restarts. */
 export function resolveAuthSecret(env: Env): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  fs.mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
   const file = path.join(env.DATA_DIR, "auth-secret");
   try {
     const existing = fs.readFileSync(file, "utf8").trim();

@@ -34,7 +34,7 @@ export async function lockDataDir(
   const deadline = Date.now() + waitMs;
   let waiting = false;
   for (;;) {
-    const fd = fs.openSync(lockPath, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+    const fd = fs.openSync(lockPath, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
     if (tryLock(fd)) {
       if (isStillAt(fd, lockPath)) {
         fs.ftruncateSync(fd, 0);
