@@ -16,6 +16,8 @@ export type Account = {
   trustedAt: Date | null;
   suspendedAt: Date | null;
   twoFactorEnabled: boolean;
+  /** A second factor enrolled while an admin, with only a password session: waiting for the mailed link. */
+  secondFactorUnconfirmedSince: Date | null;
 };
 
 export async function findAccount(db: Db, id: string): Promise<Account | undefined> {
@@ -28,6 +30,7 @@ export async function findAccount(db: Db, id: string): Promise<Account | undefin
       trustedAt: user.trustedAt,
       suspendedAt: user.suspendedAt,
       twoFactorEnabled: user.twoFactorEnabled,
+      secondFactorUnconfirmedSince: user.secondFactorUnconfirmedSince,
     })
     .from(user)
     .where(eq(user.id, id))
@@ -47,13 +50,16 @@ export function isAdminAccount(account: Account | undefined, env: Pick<Env, "ADM
 /**
  * What an account may do as an admin now. With ADMIN_REQUIRE_2FA only one who turned on a second factor gets admin
  * powers (the queue, and reading other employers' applications and stats): a phished password alone must open none.
+ * A factor enrolled while already an admin counts once the link mailed to the address was followed (issue 71): with
+ * the password alone one can enrol an authenticator, but not read the mail.
  */
 export function adminAccessOf(
   account: Account | undefined,
   env: Pick<Env, "ADMIN_EMAILS" | "ADMIN_REQUIRE_2FA">,
 ): "admin" | "needs-second-factor" | "none" {
   if (!isAdminAccount(account, env)) return "none";
-  return env.ADMIN_REQUIRE_2FA && !account?.twoFactorEnabled ? "needs-second-factor" : "admin";
+  if (!env.ADMIN_REQUIRE_2FA) return "admin";
+  return account?.twoFactorEnabled && !account.secondFactorUnconfirmedSince ? "admin" : "needs-second-factor";
 }
 
 /** Where review notices go: every granted admin, and every ADMIN_EMAILS address. */
@@ -100,4 +106,22 @@ export async function setAdmin(db: Db, email: string, admin: boolean): Promise<b
     .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
     .returning({ id: user.id });
   return rows.length > 0;
+}
+
+/**
+ * What `npm run admin -- grant` tells the operator: whether the account already has a second factor that opens admin
+ * powers (enrolled before the grant, or confirmed by the mailed link), or must still enrol and follow the link.
+ */
+export async function secondFactorOfAddress(
+  db: Db,
+  email: string,
+): Promise<"opens-admin" | "awaiting-mail" | "none" | undefined> {
+  const [row] = await db
+    .select({ enabled: user.twoFactorEnabled, unconfirmedSince: user.secondFactorUnconfirmedSince })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  if (!row) return undefined;
+  if (!row.enabled) return "none";
+  return row.unconfirmedSince ? "awaiting-mail" : "opens-admin";
 }

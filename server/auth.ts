@@ -7,11 +7,17 @@ import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/gener
 import { jwt } from "better-auth/plugins/jwt";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { SessionUser, SignInMethods, SocialProviderId } from "#shared/session.ts";
+import { findAccount } from "#server/accounts.ts";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { hashPassword, verifyPassword } from "#server/password.ts";
 import { authFormPosts } from "#server/auth/form-posts.ts";
+import {
+  confirmSecondFactorByMail,
+  forgetUnconfirmedSecondFactor,
+  secondFactorProofs,
+} from "#server/auth/second-factor-proofs.ts";
 import { secondStepForEveryMethod } from "#server/auth/second-step.ts";
 import { composePasswordResetMail, composeVerificationMail, enqueueMail } from "#server/mail.ts";
 
@@ -167,6 +173,19 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
     socialProviders: socialProviders(env),
     // A suspended account cannot start a session, by password, social or OIDC sign-in alike (ADR 0011).
     databaseHooks: {
+      user: {
+        update: {
+          // Only the plugin's enrolment (a first code confirmed) turns the second factor on; only disabling turns it off.
+          after: async (updated, context) => {
+            if (!updated.twoFactorEnabled) return forgetUnconfirmedSecondFactor(db, updated.id);
+            if (context?.path !== "/two-factor/verify-totp") return;
+            await confirmSecondFactorByMail(
+              { db, env, verifications: context.context.internalAdapter, baseUrl: context.context.baseURL },
+              updated.id,
+            );
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => {
@@ -183,6 +202,8 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
     plugins: [
       // Before bearer(), whose hook would otherwise hand out the token of the session this one withdraws.
       secondStepForEveryMethod(),
+      // Before twoFactor(): a code already used is refused before the plugin would accept it again.
+      secondFactorProofs({ db }),
       bearer(),
       // TOTP with recovery codes. Enrolment is confirmed with a first code before it counts, and a password
       // sign-in of an enrolled account answers `twoFactorRedirect` until a code or a recovery code is given; the
@@ -230,7 +251,7 @@ export async function getSessionUser(auth: Auth, headers: Headers): Promise<Sess
 }
 
 /** The session domain as pages and handlers use it: who is signed in, and how one may sign in here. */
-export function createSessions({ auth, env }: { auth: Auth; env: Env }) {
+export function createSessions({ auth, env, db }: { auth: Auth; env: Env; db: Db }) {
   const signInMethods: SignInMethods = {
     socialProviders: configuredSocialProviders(env),
     oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID ? { id: env.OIDC_PROVIDER_ID, name: env.OIDC_PROVIDER_NAME } : null,
@@ -245,6 +266,24 @@ export function createSessions({ auth, env }: { auth: Auth; env: Env }) {
     async secondFactorEnabled({ headers }: { headers: Headers }): Promise<boolean | null> {
       const session = await auth.api.getSession({ headers });
       return session ? Boolean(session.user.twoFactorEnabled) : null;
+    },
+    /**
+     * The signed-in account's second factor: whether it is on, and whether, enrolled while an admin, it still waits for
+     * the mailed link before it opens the admin powers; null when nobody is signed in.
+     */
+    async secondFactorStanding({
+      headers,
+    }: {
+      headers: Headers;
+    }): Promise<{ enabled: boolean; awaitingMail: boolean; email: string } | null> {
+      const session = await auth.api.getSession({ headers });
+      if (!session) return null;
+      const account = await findAccount(db, session.user.id);
+      return {
+        enabled: Boolean(account?.twoFactorEnabled),
+        awaitingMail: Boolean(account?.twoFactorEnabled && account.secondFactorUnconfirmedSince),
+        email: session.user.email,
+      };
     },
   };
 }

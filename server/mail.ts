@@ -2,7 +2,12 @@
  * The mail door: what other domains queue (account, alert and moderation mails; contact messages), the admins' view of
  * contact messages, and the one loop that delivers the outbox. Composing and delivering stay behind it.
  */
-export { composePasswordResetMail, composeVerificationMail } from "#server/mail/account-mail.ts";
+export {
+  composeExistingAccountSignUpMail,
+  composePasswordResetMail,
+  composeSecondFactorConfirmationMail,
+  composeVerificationMail,
+} from "#server/mail/account-mail.ts";
 export { enqueueContactMessage, readContactMessages, type ContactMessageView } from "#server/mail/contact-messages.ts";
 export { enqueueMail, enqueueMails, forgetMails, type OutgoingMail } from "#server/mail/outbox.ts";
 export { greeting, plainName } from "#server/mail/plain-name.ts";

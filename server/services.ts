@@ -103,7 +103,7 @@ export function createServices({
     ...(replicas ? { replicas } : {}),
     logger,
     auth,
-    sessions: createSessions({ auth, env }),
+    sessions: createSessions({ auth, env, db }),
     jobs,
     companies,
     sources: createSources({ reads, env }),

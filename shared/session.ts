@@ -14,6 +14,10 @@ export type SignInMethods = {
 /** Where a sign-in that started away from the password form (a provider, a mailed link) gives its second-step code. */
 export const SECOND_STEP_PATH = "/login?signin=second-step";
 
+/** Where an admin's mailed link to confirm their second factor lands: confirmed, or too old or used already. */
+export const SECOND_FACTOR_CONFIRMED_PATH = "/account/security?confirmed";
+export const SECOND_FACTOR_LINK_EXPIRED_PATH = "/account/security?link=expired";
+
 /** Where the verification link lands: My Listings, which then says the address is verified. */
 export const VERIFIED_LANDING = "/my-job?verified";
 
@@ -43,8 +47,9 @@ export const SIGN_IN_FORM_ERRORS: Partial<Record<LoginFormRefusal, string>> = {
 export const SECOND_STEP_FORM_ERRORS: Partial<Record<LoginFormRefusal, string>> = {
   invalid: "Enter the code from your authenticator app, or a recovery code.",
   wrong:
-    "That code is not right (a recovery code works once), or this sign-in took too long. Try again, or sign in again.",
-  limited: TOO_MANY_ATTEMPTS,
+    "That code is not right (a recovery code works once, and so does each code from the app), or this sign-in took too long. Try again, or sign in again.",
+  // After ten wrong codes in a row the account's second step is locked for 15 minutes, whoever asks.
+  limited: "Too many attempts. Please wait and try again: after many wrong codes, up to 15 minutes.",
 };
 
 /** Where a mailed reset link lands (better-auth adds `?token=`), and the form there posts without JavaScript. */
@@ -64,9 +69,15 @@ export const PASSWORD_RESET_WORDS = {
   changed: "Your password is changed. Sign in with it.",
 } as const;
 
-/** better-auth's per-address limit, as the board words it (the JSON answer and the pages without JavaScript alike). */
-export const tooManyAttemptsMessage = (retryAfterSeconds: number | string) =>
-  `Too many attempts from your network. Try again in ${retryAfterSeconds} seconds.`;
+/**
+ * better-auth's per-address limit, and the second step's lock after repeated wrong codes, as the board words them (the
+ * JSON answer and the pages without JavaScript alike): the wait is the real one, in minutes once it is that long.
+ */
+export const tooManyAttemptsMessage = (retryAfterSeconds: number | string) => {
+  const seconds = Number(retryAfterSeconds);
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
+  return `Too many attempts from your network. Try again in ${wait}.`;
+};
 
 /**
  * better-auth refuses a form sent from any origin but PUBLIC_URL with a bare "Invalid origin" (403). Whoever opened the

@@ -6,7 +6,7 @@ import { QrCode } from "#app/components/qr-code.tsx";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { api, type ApiFailure } from "#app/lib/api-client.ts";
 import { titled } from "#app/lib/meta.ts";
-import { safeRedirectPath } from "#shared/redirect-path.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import type { Route } from "./+types/account-security";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -17,16 +17,31 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const { sessions, moderation, env } = context.get(servicesContext);
-  const [enabled, admin] = await Promise.all([
-    sessions.secondFactorEnabled({ headers: request.headers }),
+  const [standing, admin] = await Promise.all([
+    sessions.secondFactorStanding({ headers: request.headers }),
     moderation.isAdmin(user),
   ]);
-  const from = new URL(request.url).searchParams.get("from");
+  const params = new URL(request.url).searchParams;
+  const from = params.get("from");
   return {
-    enabled: Boolean(enabled),
+    enabled: Boolean(standing?.enabled),
     required: admin && env.ADMIN_REQUIRE_2FA,
+    // Enrolled while an admin: the admin pages wait for the link mailed to the address (issue 71).
+    awaitingMail: Boolean(standing?.awaitingMail),
+    email: standing?.email ?? user.email,
+    link: params.has("confirmed") ? "confirmed" : params.get("link") === "expired" ? "expired" : null,
     next: from ? safeRedirectPath(from) : null,
   };
+}
+
+/** What the page says of the mailed link an admin's new second factor waits for. */
+function MailedLinkNote({ email }: { email: string }) {
+  return (
+    <p role="status" className="rounded-md bg-amber-50 px-3 py-2 font-medium text-amber-900">
+      Admin pages open once you follow the link we mailed to {email}, which shows it was you who turned two-step sign-in
+      on. The link works for 24 hours. If you did not turn it on, someone has your password: reset it.
+    </p>
+  );
 }
 
 type Step =
@@ -51,7 +66,7 @@ function secretOf(uri: string): string {
 }
 
 export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
-  const { enabled, required, next } = loaderData;
+  const { enabled, required, awaitingMail, email, link, next } = loaderData;
   const revalidator = useRevalidator();
   const [step, setStep] = useState<Step>({ name: "start" });
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +99,8 @@ export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
     setBusy(false);
     if (!result.ok) return setError(failureMessage(result, WRONG_CODE));
     setStep({ name: "saved", recoveryCodes: step.recoveryCodes });
+    // An admin's new factor may now wait for the mailed link: the page says so.
+    await revalidator.revalidate();
   };
 
   const turnOff = async (event: FormEvent<HTMLFormElement>) => {
@@ -112,6 +129,15 @@ export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
         password alone does not open your account.
       </PageIntro>
       <section aria-label="Two-step sign-in" className="mx-auto grid max-w-xl gap-4 px-4 py-8">
+        {link === "confirmed" && !awaitingMail ? (
+          <p role="status" className="rounded-md bg-green-50 px-3 py-2 font-medium text-green-900">
+            Confirmed: with two-step sign-in, your account opens the admin pages.
+          </p>
+        ) : link === "expired" ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+            That link has expired or was used already. To get a new one, turn two-step sign-in off and on again.
+          </p>
+        ) : null}
         {step.name === "saved" ? (
           <>
             <h2 ref={heading} tabIndex={-1} className="text-xl font-bold">
@@ -121,6 +147,7 @@ export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
               Save these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose
               your phone. They are shown only now.
             </p>
+            {awaitingMail ? <MailedLinkNote email={email} /> : null}
             <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-4 font-mono">
               {step.recoveryCodes.map((code) => (
                 <li key={code}>{code}</li>
@@ -160,6 +187,7 @@ export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
         ) : enabled ? (
           <>
             <h2 className="text-xl font-bold">Two-step sign-in is on</h2>
+            {awaitingMail ? <MailedLinkNote email={email} /> : null}
             <form onSubmit={turnOff} className="grid gap-4">
               <AuthField label="Your password" name="password" type="password" autoComplete="current-password">
                 <p className="text-xs text-slate-600">Leave empty if you sign in only with Google or GitHub.</p>
@@ -177,7 +205,8 @@ export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
           <>
             {required ? (
               <p role="status" className="rounded-md bg-amber-50 px-3 py-2 font-medium text-amber-900">
-                Admin pages need two-step sign-in. Set it up to continue.
+                Admin pages need two-step sign-in. Set it up to continue. Then follow the link we mail to {email}: a
+                password alone cannot turn on an admin&apos;s second factor.
               </p>
             ) : null}
             <h2 className="text-xl font-bold">Two-step sign-in is off</h2>

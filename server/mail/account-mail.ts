@@ -34,3 +34,42 @@ export function composePasswordResetMail(user: Recipient, url: string): Outgoing
     ].join("\n"),
   };
 }
+
+export function composeSecondFactorConfirmationMail(user: Recipient, url: string): OutgoingMail {
+  return {
+    to: user.email,
+    subject: "Confirm two-step sign-in for your admin account",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      "Two-step sign-in was just turned on for your account, which is an admin of the board. Admin pages open",
+      "once you confirm it was you, by following this link. It works once, for 24 hours:",
+      "",
+      url,
+      "",
+      "If you did not turn it on, do not follow the link: someone has your password. Reset your password, and ask",
+      "another admin to check the account.",
+    ].join("\n"),
+  };
+}
+
+export function composeExistingAccountSignUpMail(user: Recipient, signInUrl: string, resetUrl: string): OutgoingMail {
+  return {
+    to: user.email,
+    subject: "Someone tried to create an account with your address",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      "Someone just tried to create an account on the board with this email address, which already has one.",
+      "No new account was made, and your account is as it was.",
+      "",
+      "If it was you, sign in instead:",
+      signInUrl,
+      "",
+      "Forgot your password? Choose a new one:",
+      resetUrl,
+      "",
+      "If it was not you, ignore this mail.",
+    ].join("\n"),
+  };
+}

@@ -31,11 +31,36 @@ describe("npm run admin", () => {
   test("grant makes an existing account an admin, whatever the address's case, and revoke undoes it", async () => {
     const granted = await runScript("admin", ["grant", "Dana@Example.com"], env);
     expect(granted.code, granted.output).toBe(0);
-    expect(granted.output).toContain("Dana@Example.com is now an admin.");
+    expect(granted.output).toContain("Dana@Example.com is now an admin");
     expect(await isAdmin("dana@example.com")).toBe(true);
     const revoked = await runScript("admin", ["revoke", "dana@example.com"], env);
     expect(revoked.code, revoked.output).toBe(0);
     expect(await isAdmin("dana@example.com")).toBe(false);
+  });
+
+  test("granting an account without a second factor says /admin stays closed until they turn it on and follow the mailed link", async () => {
+    const { code, output } = await runScript("admin", ["grant", "dana@example.com"], env);
+    expect(code, output).toBe(0);
+    expect(output).toContain(
+      "dana@example.com is now an admin, but /admin stays closed to them until they turn on two-step sign-in and then follow the link the board mails to dana@example.com: a password alone does not open it.",
+    );
+    await runScript("admin", ["revoke", "dana@example.com"], env);
+  });
+
+  test("granting an account that has two-step sign-in on already says /admin opens now", async () => {
+    const database = await openPglite(path.join(dataDir, "pglite"));
+    try {
+      await database.db
+        .insert(user)
+        .values({ id: "u-admin-2fa", name: "Ravi", email: "ravi@example.com", twoFactorEnabled: true });
+    } finally {
+      await database.close();
+    }
+    const { code, output } = await runScript("admin", ["grant", "ravi@example.com"], env);
+    expect(code, output).toBe(0);
+    expect(output).toContain(
+      "ravi@example.com is now an admin. They have two-step sign-in on already: /admin opens for them now.",
+    );
   });
 
   test("an address with no account is refused with a hint, and nothing changes", async () => {

@@ -4,7 +4,7 @@ import { allowAppCallbacks, providerEnv, startOidcIssuer, type OidcIssuer } from
 import { uniqueEmail } from "#tests/support/factories.ts";
 import { signUp, type Session } from "#tests/support/http.ts";
 import { CookieJar, finishAtIssuer, startSignIn } from "#tests/support/oauth-browser.ts";
-import { enrolSecondFactor, totp } from "#tests/support/second-factor.ts";
+import { enrolSecondFactor, secondFactorConfirmationLink, totp } from "#tests/support/second-factor.ts";
 import { DESKTOP, expectAccessible, MOBILE, useE2e } from "#tests/e2e/fixtures.ts";
 
 // Each test waits out the login page's 1.5 s spinner and a few server round trips on a shared two-core machine.
@@ -63,7 +63,12 @@ describe("two-step sign-in in the browser", () => {
     await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
     const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await expect.poll(() => codes.count()).toBe(10);
-    await page.getByRole("link", { name: "Continue" }).click();
+    // Enrolled with the password session alone: the admin pages wait for the link mailed to the address.
+    await page.getByText(`Admin pages open once you follow the link we mailed to ${admin.email}`).waitFor();
+    const link = await secondFactorConfirmationLink(e2e.url, admin.email);
+    await page.goto(link ?? "");
+    await page.getByText("Confirmed: with two-step sign-in, your account opens the admin pages.").waitFor();
+    await page.goto(`${e2e.url}/admin`);
     await page.getByRole("heading", { name: "Review queue" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin");
     await page.context().close();
@@ -77,7 +82,8 @@ describe("two-step sign-in in the browser", () => {
       .fill("123456" === totp(secret) ? "654321" : "123456");
     await page.getByRole("button", { name: "Verify and sign in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("That code is not right");
-    await page.getByLabel("6-digit code from your authenticator app").fill(totp(secret));
+    // The next step's code: the current one confirmed the enrolment, and a code is good once.
+    await page.getByLabel("6-digit code from your authenticator app").fill(totp(secret, Date.now() + 30_000));
     await page.getByRole("button", { name: "Verify and sign in" }).click();
     await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Login successful!");
     await page.waitForURL(`${e2e.url}/`);
@@ -128,7 +134,7 @@ describe("two-step sign-in in the browser", () => {
     expect(await adminApi()).toBe(404);
     await expectAccessible(page);
 
-    await page.getByLabel("6-digit code from your authenticator app").fill(totp(adminSecret));
+    await page.getByLabel("6-digit code from your authenticator app").fill(totp(adminSecret, Date.now() + 30_000));
     await page.getByRole("button", { name: "Verify and sign in" }).click();
     await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Login successful!");
     await page.getByRole("heading", { name: "Review queue" }).waitFor();

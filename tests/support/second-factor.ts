@@ -1,5 +1,8 @@
 import { createHmac } from "node:crypto";
+import { and, desc, eq, like } from "drizzle-orm";
+import { mailOutbox } from "#server/db/schema.ts";
 import type { Session } from "#tests/support/http.ts";
+import { servicesAt } from "#tests/support/serve-app.ts";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -49,13 +52,28 @@ async function post(baseUrl: string, path: string, body: unknown, cookie: string
   return response;
 }
 
+/** The link in the newest mail to `email` asking to confirm an admin's second factor, if one was queued. */
+export async function secondFactorConfirmationLink(baseUrl: string, email: string): Promise<string | null> {
+  const services = servicesAt(baseUrl);
+  if (!services) return null;
+  const [mail] = await services.database.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), like(mailOutbox.subject, "Confirm two-step sign-in%")))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return /https?:\/\/\S+confirm-second-factor\S+/.exec(mail?.text ?? "")?.[0] ?? null;
+}
+
 /**
  * Turns on two-step sign-in for a signed-in account as the board's page does (enable, then confirm with a first code).
- * Confirming replaces the session, so `session` is updated in place to the new one.
+ * Confirming replaces the session, so `session` is updated in place to the new one. An admin who enrols is mailed a
+ * link that opens the admin powers: followed here, as its owner would, unless `confirmByMail` is false.
  */
 export async function enrolSecondFactor(
   baseUrl: string,
   session: Session,
+  { confirmByMail = true }: { confirmByMail?: boolean } = {},
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
   const enabled = await post(baseUrl, "/api/auth/two-factor/enable", { password: session.password }, session.cookie);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
@@ -63,5 +81,7 @@ export async function enrolSecondFactor(
   const confirmed = await post(baseUrl, "/api/auth/two-factor/verify-totp", { code: totp(secret) }, session.cookie);
   session.cookie = cookiesOf(confirmed);
   session.token = confirmed.headers.get("set-auth-token") ?? session.token;
+  const link = confirmByMail ? await secondFactorConfirmationLink(baseUrl, session.email) : null;
+  if (link) await fetch(link, { redirect: "manual" });
   return { secret, recoveryCodes: backupCodes };
 }

@@ -17,6 +17,11 @@ export type ServedApp = {
   close: () => Promise<void>;
 };
 
+const served = new Map<string, AppServices>();
+
+/** The services of the app this process serves at `url`, for helpers that act as a user's mailbox would. */
+export const servicesAt = (url: string): AppServices | undefined => served.get(url);
+
 /**
  * The real app over `database`, in this process, on a random loopback port, with `env` over the test basics: what the
  * API and browser tests run against (through startTestServer), and what `npm run fuzz` sends its requests to.
@@ -49,11 +54,13 @@ export async function serveApp(
   });
   const app = createApp(services, pages ? { pages: await productionPages(services), staticDir: CLIENT_DIR } : {});
   server.on("request", getRequestListener(app.fetch));
+  served.set(url, services);
   return {
     url,
     env,
     services,
     close: async () => {
+      served.delete(url);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

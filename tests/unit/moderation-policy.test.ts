@@ -11,6 +11,7 @@ const newcomer: Account = {
   trustedAt: null,
   suspendedAt: null,
   twoFactorEnabled: false,
+  secondFactorUnconfirmedSince: null,
 };
 const trusted: Account = { ...newcomer, trustedAt: new Date("2026-01-01") };
 
