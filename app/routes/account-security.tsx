@@ -6,7 +6,7 @@ import { QrCode } from "#app/components/qr-code.tsx";
 import { requireUser, servicesContext } from "#app/context.server.ts";
 import { api, type ApiFailure } from "#app/lib/api-client.ts";
 import { titled } from "#app/lib/meta.ts";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { safeRedirectPath } from "#shared/redirect-path.ts";
 import type { Route } from "./+types/account-security";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
