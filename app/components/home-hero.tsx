@@ -1,5 +1,5 @@
 import { BadgeCheck, Mail, MapPin, PhoneCall, Search, type IconComponent } from "#app/components/icons.tsx";
-import type { FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { HiddenFields } from "#app/components/hidden-fields.tsx";
 import { useSite } from "#app/hooks/use-root-data.ts";
 import { counterValues, postedLabel } from "#app/lib/counters.ts";
@@ -31,6 +31,25 @@ function HeroField({
   /** A line between it and the box before it, where the two sit side by side. */
   divided?: boolean;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  const shown = useRef(value ?? "");
+  // Words typed since the box last showed a search are the visitor's: a search that finishes loading meanwhile, or the
+  // page hydrating after they typed, never puts the old words back (issue 76). A submit hands them to the search.
+  const typed = useRef(false);
+  useEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    if (box.value !== shown.current) typed.current = true;
+    const submitted = () => (typed.current = false);
+    box.form?.addEventListener("submit", submitted);
+    return () => box.form?.removeEventListener("submit", submitted);
+  }, []);
+  useEffect(() => {
+    const next = value ?? "";
+    if (next === shown.current) return;
+    shown.current = next;
+    if (input.current && !typed.current) input.current.value = next;
+  }, [value]);
   return (
     <label
       className={`flex flex-1 items-center gap-2 rounded-lg px-3 text-slate-700 focus-within:ring-2 focus-within:ring-brand-600${divided ? " md:border-l md:border-slate-200" : ""}`}
@@ -38,8 +57,10 @@ function HeroField({
       <Icon aria-hidden="true" className="h-5 w-5 text-slate-500" />
       <span className="sr-only">{label}</span>
       <input
+        ref={input}
         name={name}
         defaultValue={value ?? ""}
+        onInput={() => (typed.current = true)}
         placeholder={placeholder}
         className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
       />
@@ -80,7 +101,6 @@ export function HomeHero({
           Tech and non-tech jobs, posted free by employers. Call or mail the HR directly.
         </p>
         <form
-          key={JSON.stringify(query)}
           method="get"
           action="/"
           role="search"

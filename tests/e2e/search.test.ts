@@ -145,3 +145,50 @@ test("typing into the search box before the scripts load is kept: the typed sear
   await expect.poll(() => cardTitles(page)).toEqual(["Java Developer"]);
   await page.context().close();
 });
+
+describe.each(VIEWPORTS)("the search box at %s", (_, viewport) => {
+  test("words typed while the last search is still loading are kept when it finishes, and are what Search runs next", async () => {
+    const page = await e2e.open("/", { viewport });
+    // A slow network: the first search's data waits until the visitor has typed the next one.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked: () => void = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    const box = page.getByRole("search").getByLabel("Position");
+    await box.fill("java");
+    await box.press("Enter");
+    await requested;
+    await box.fill("python engineer");
+    release();
+    await page.waitForURL(/search=java$/);
+    await routerIdle(page);
+    await expect.poll(() => cardTitles(page)).toEqual(["Java Developer", "JavaScript Developer"]);
+    expect(await box.inputValue()).toBe("python engineer");
+    await page.unrouteAll();
+    await box.press("Enter");
+    await page.waitForURL(/search=python\+engineer$/);
+    await routerIdle(page);
+    await expect.poll(() => cardTitles(page)).toEqual(["Python Engineer"]);
+    expect(await box.inputValue()).toBe("python engineer");
+    await page.context().close();
+  });
+
+  test("the search box follows a search chosen elsewhere on the page when nothing was typed in it", async () => {
+    const page = await e2e.open("/?search=pyhton", { viewport });
+    const box = page.getByRole("search").getByLabel("Position");
+    expect(await box.inputValue()).toBe("pyhton");
+    await page.getByRole("status").filter({ hasText: "Did you mean" }).getByRole("link", { name: "python" }).click();
+    await page.waitForURL(/search=python$/);
+    await routerIdle(page);
+    await expect.poll(() => box.inputValue()).toBe("python");
+    await page.goBack();
+    await page.waitForURL(/search=pyhton$/);
+    await expect.poll(() => box.inputValue()).toBe("pyhton");
+    await page.context().close();
+  });
+});
