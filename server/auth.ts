@@ -6,7 +6,7 @@ import { bearer } from "better-auth/plugins/bearer";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import { jwt } from "better-auth/plugins/jwt";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import type { SessionUser, SignInMethods, SocialProviderId } from "#shared/session.ts";
+import { FORGOT_PASSWORD_PATH, type SessionUser, type SignInMethods, type SocialProviderId } from "#shared/session.ts";
 import { findAccount } from "#server/accounts.ts";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
@@ -19,7 +19,13 @@ import {
   secondFactorProofs,
 } from "#server/auth/second-factor-proofs.ts";
 import { secondStepForEveryMethod } from "#server/auth/second-step.ts";
-import { composePasswordResetMail, composeVerificationMail, enqueueMail } from "#server/mail.ts";
+import {
+  composeExistingAccountSignUpMail,
+  composePasswordResetMail,
+  composeVerificationMail,
+  enqueueMail,
+} from "#server/mail.ts";
+import { limitSignUpsWithoutScripts } from "#server/auth/no-script-sign-ups.ts";
 
 /**
  * better-auth reads the client IP from this header only. The HTTP layer strips any incoming copy and
@@ -146,7 +152,19 @@ export function createAuth({ db, env, secret, hooks = {} }: { db: Db; env: Env; 
     }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up answers alike whether or not the address has an account (issue 71): no session either way, and the
+      // owner of a taken address is mailed instead. The page then signs in with the same address and password.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        const mail = composeExistingAccountSignUpMail(
+          user,
+          `${env.PUBLIC_URL}/login`,
+          `${env.PUBLIC_URL}${FORGOT_PASSWORD_PATH}`,
+        );
+        // One such mail an account in ten minutes, however many sign-ups try its address.
+        const slot = Math.floor(Date.now() / (10 * 60 * 1000));
+        await enqueueMail(db, { ...mail, dedupeKey: `existing-account-sign-up:${user.id}:${slot}` });
+      },
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
@@ -261,7 +279,15 @@ export function createSessions({ auth, env, db }: { auth: Auth; env: Env; db: Db
     getUser: ({ headers }: { headers: Headers }) => getSessionUser(auth, headers),
     signInMethods: () => signInMethods,
     /** The login page's forms sent without JavaScript (ADR 41), through better-auth's own handler. */
-    formPosts: authFormPosts({ handler: auth.handler, publicUrl: env.PUBLIC_URL, clientIpHeader: CLIENT_IP_HEADER }),
+    formPosts: authFormPosts({
+      handler: auth.handler,
+      publicUrl: env.PUBLIC_URL,
+      clientIpHeader: CLIENT_IP_HEADER,
+      limitSignUpWithoutScripts: limitSignUpsWithoutScripts(db, {
+        max: env.NO_SCRIPT_SIGN_UP_MAX,
+        windowSeconds: env.NO_SCRIPT_SIGN_UP_WINDOW_SECONDS,
+      }),
+    }),
     /** Whether the signed-in account turned on two-step sign-in; null when nobody is signed in. */
     async secondFactorEnabled({ headers }: { headers: Headers }): Promise<boolean | null> {
       const session = await auth.api.getSession({ headers });

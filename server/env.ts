@@ -197,6 +197,9 @@ export const envSchema = z.object({
   REQUIRE_EMAIL_VERIFICATION: boolean(true),
   ACCOUNT_MAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
   ACCOUNT_MAIL_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Sign-ups sent without scripts, which solve no proof of work: a strict limit per client address (issue 71).
+  NO_SCRIPT_SIGN_UP_MAX: z.coerce.number().int().min(1).default(3),
+  NO_SCRIPT_SIGN_UP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   MODERATION: z.enum(MODERATION_MODES, { error: "Must be off, first or all" }).default("first"),
   // Search (ADR 38): the operator's own synonym groups, joined to the shipped list (server/jobs/synonyms.txt).
   SEARCH_SYNONYMS_FILE: z

@@ -52,6 +52,16 @@ export const SECOND_STEP_FORM_ERRORS: Partial<Record<LoginFormRefusal, string>> 
   limited: "Too many attempts. Please wait and try again: after many wrong codes, up to 15 minutes.",
 };
 
+/** Where "Forgot password?" asks for the reset link. */
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
+
+/**
+ * What sign-up says when its sign-in with the same password did not start a session: the address had an account
+ * already, and its owner was mailed (issue 71). Sign-up itself answers alike either way.
+ */
+export const SIGN_UP_CHECK_MAIL =
+  "Check your mail. If this address already has an account, we sent it a mail on how to sign in or choose a new password; no new account was made.";
+
 /** Where a mailed reset link lands (better-auth adds `?token=`), and the form there posts without JavaScript. */
 export const RESET_PASSWORD_PATH = "/reset-password";
 

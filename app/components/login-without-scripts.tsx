@@ -8,6 +8,7 @@ import { NEW_USER, PROVIDER_ERROR, RETURNING_USER } from "#app/lib/login-message
 import {
   SECOND_STEP_FORM_ERRORS,
   SIGN_IN_FORM_ERRORS,
+  SIGN_UP_CHECK_MAIL,
   SIGN_UP_FORM_ERRORS,
   type LoginFormRefusal,
 } from "#shared/session.ts";
@@ -47,6 +48,7 @@ export function LoginWithoutScripts({ target, searchParams }: { target: string; 
   return (
     <EmailFormWithoutScripts
       target={target}
+      notice={signUp === "mailed" ? SIGN_UP_CHECK_MAIL : null}
       refused={
         refusalIn(SIGN_IN_FORM_ERRORS, signIn) ??
         refusalIn(SIGN_UP_FORM_ERRORS, signUp) ??
@@ -60,14 +62,22 @@ export function LoginWithoutScripts({ target, searchParams }: { target: string; 
  * Sign in, or create an account, with one form: the button pressed says which (`intent`). The browser checks the box,
  * the address and the password's length before it sends.
  */
-function EmailFormWithoutScripts({ target, refused }: { target: string; refused: string | null }) {
+function EmailFormWithoutScripts({
+  target,
+  notice,
+  refused,
+}: {
+  target: string;
+  notice: string | null;
+  refused: string | null;
+}) {
   const terms = useId();
   return (
     <AuthCard
       title="Sign In or Create an Account"
       intro="JavaScript is off in this browser: sign in or create an account with your email here."
     >
-      <AuthMessages success={null} error={refused} />
+      <AuthMessages success={notice} error={refused} />
       <form method="post" action="/login" className="mt-4 grid gap-4">
         <Honeypot />
         <input type="hidden" name="from" value={target} />

@@ -13,7 +13,7 @@ import { useRedirectAfter } from "#app/hooks/use-redirect-after.ts";
 import { NEW_USER, PROVIDER_ERROR, RETURNING_USER, WRONG_CODE, WRONG_RECOVERY_CODE } from "#app/lib/login-messages.ts";
 import { titled } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#shared/redirect-path.ts";
-import { VERIFIED_LANDING } from "#shared/session.ts";
+import { SIGN_UP_CHECK_MAIL, VERIFIED_LANDING } from "#shared/session.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -92,7 +92,7 @@ export default function Login() {
       setError(challenge.kind === "network" ? NETWORK_FAILURE : challenge.message);
       return;
     }
-    const result =
+    const created =
       mode === "signUp"
         ? await authClient.signUp
             .email({
@@ -103,10 +103,21 @@ export default function Login() {
               fetchOptions: { headers: challenge?.ok ? challenge.data : {} },
             })
             .catch(() => ({ error: { status: 0 }, data: null }))
-        : await authClient.signIn.email({ email, password }).catch(() => ({ error: { status: 0 }, data: null }));
+        : null;
+    if (created?.error) {
+      setBusy(false);
+      setError(created.error.status === 0 ? NETWORK_FAILURE : authErrorMessage(created.error));
+      return;
+    }
+    // Sign-up answers alike whether or not the address had an account, and starts no session: signing in with the
+    // same password starts the new account's, and fails for an address whose owner was mailed instead.
+    const result = await authClient.signIn
+      .email({ email, password })
+      .catch(() => ({ error: { status: 0 }, data: null }));
     setBusy(false);
     if (result.error) {
-      setError(result.error.status === 0 ? NETWORK_FAILURE : authErrorMessage(result.error));
+      if (created && result.error.status === 401) setError(SIGN_UP_CHECK_MAIL);
+      else setError(result.error.status === 0 ? NETWORK_FAILURE : authErrorMessage(result.error));
       return;
     }
     // An account with two-step sign-in: the password was right, but no session starts until a code is given.
@@ -133,7 +144,8 @@ export default function Login() {
     if (!result.ok) {
       setBusy(false);
       if (result.kind === "network") setError(NETWORK_FAILURE);
-      else if (result.status === 429) setError(authErrorMessage({ status: 429 }));
+      // The server's words say how long: a minute for the address's limit, up to 15 for the lock after wrong codes.
+      else if (result.status === 429) setError(result.message || authErrorMessage({ status: 429 }));
       // better-auth answers 401 for a wrong code, and also once the 10-minute window of this sign-in has passed.
       else setError(secondStep === "totp" ? WRONG_CODE : WRONG_RECOVERY_CODE);
       return;

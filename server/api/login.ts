@@ -33,7 +33,7 @@ export const loginFormPost = new Hono<AppBindings>().post("/login", (c) => {
   const setCookies = (cookies: string[]) => {
     for (const cookie of cookies) c.header("set-cookie", cookie, { append: true });
   };
-  return answerFormPost<LoginFormRefusal, { secondStep: boolean }>(c, {
+  return answerFormPost<LoginFormRefusal, { secondStep: boolean; mailed?: boolean }>(c, {
     submit: async (fields) => {
       if (fields.intent === "sign-in") {
         const { cookies, secondStep } = await formPosts.signIn(post(fields));
@@ -44,8 +44,9 @@ export const loginFormPost = new Hono<AppBindings>().post("/login", (c) => {
         setCookies(await formPosts.finishSecondStep(post(fields)));
         return { secondStep: false };
       }
-      setCookies(await formPosts.signUp(post(fields)));
-      return { secondStep: false };
+      const { cookies, secondStep, mailed } = await formPosts.signUp(post(fields));
+      setCookies(cookies);
+      return { secondStep, mailed };
     },
     refusals: { VALIDATION_FAILED: "invalid", CONFLICT: "taken", RATE_LIMITED: "limited", UNAUTHENTICATED: "wrong" },
     back: (outcome, fields, result) => {
@@ -61,6 +62,9 @@ export const loginFormPost = new Hono<AppBindings>().post("/login", (c) => {
           ? loginPage(SECOND_STEP_PATH, {}, fields)
           : loginPage("/login", { signin: "existing" }, fields);
       }
+      // Created, or the address had an account already and its owner was mailed: the page says to check the mail.
+      if (outcome === "sent" && result?.mailed) return loginPage("/login", { signup: "mailed" }, fields);
+      if (outcome === "sent" && result?.secondStep) return loginPage(SECOND_STEP_PATH, {}, fields);
       return loginPage("/login", { signup: outcome }, fields);
     },
     // Sent from another address than the board's, or by a suspended account.

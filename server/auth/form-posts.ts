@@ -23,10 +23,13 @@ export function authFormPosts({
   handler,
   publicUrl,
   clientIpHeader,
+  limitSignUpWithoutScripts = async () => {},
 }: {
   handler: Handler;
   publicUrl: string;
   clientIpHeader: string;
+  /** A no-script sign-up carries no proof of work: a strict limit per client address holds it instead (issue 71). */
+  limitSignUpWithoutScripts?: (clientIp: string) => Promise<void>;
 }) {
   /** `words` gives the page's own words for a refusal of what was typed (400), by better-auth's code. */
   async function call(
@@ -91,13 +94,28 @@ export function authFormPosts({
   };
 
   return {
-    async signUp(post: FormPost): Promise<string[]> {
+    /**
+     * A new account, answered alike whether or not the address has one (better-auth mails its owner instead), then a
+     * sign-in with the same address and password, as the page's script does: it starts the session of a new account
+     * (or of an owner who typed their own password), and fails for anyone else's (`mailed`: the page says to check the
+     * mail). That sign-in tells no more than the sign-in form itself would.
+     */
+    async signUp(post: FormPost): Promise<{ cookies: string[]; secondStep: boolean; mailed: boolean }> {
       agreed(post);
+      await limitSignUpWithoutScripts(post.clientIp);
       const email = (post.fields.email ?? "").trim();
       // As the page's script does: a name left empty is the address's local part.
       const name = (post.fields.name ?? "").trim() || email.split("@")[0] || email;
-      const body = { email, password: post.fields.password ?? "", name, callbackURL: VERIFIED_LANDING };
-      return (await call("/sign-up/email", body, post)).cookies;
+      const password = post.fields.password ?? "";
+      await call("/sign-up/email", { email, password, name, callbackURL: VERIFIED_LANDING }, post);
+      try {
+        const { cookies, answer } = await call("/sign-in/email", { email, password }, post);
+        return { cookies, secondStep: answer.twoFactorRedirect === true, mailed: false };
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "UNAUTHENTICATED")
+          return { cookies: [], secondStep: false, mailed: true };
+        throw error;
+      }
     },
 
     /**

@@ -194,7 +194,7 @@ describe.each(VIEWPORTS)("sign-in at %s width", (_name, viewport) => {
     await emailForm(page, { mode: "signUp", email: account.email, password: "another long password" });
     await page
       .getByRole("alert")
-      .filter({ hasText: "An account with this email already exists. Sign in instead." })
+      .filter({ hasText: "Check your mail. If this address already has an account, we sent it a mail" })
       .waitFor();
     expect(page.url()).toContain("/login");
   });

@@ -18,11 +18,18 @@ export async function signUp(
     body: JSON.stringify({ email, password, name }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
+  // Sign-up starts no session (it answers alike for a taken address): the page signs in next, and so does this.
+  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in after sign-up failed: ${signedIn.status} ${await signedIn.text()}`);
+  const cookie = signedIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const token = response.headers.get("set-auth-token") ?? "";
+  const token = signedIn.headers.get("set-auth-token") ?? "";
   return { email, password, name, cookie, token };
 }
 
