@@ -15,7 +15,14 @@ export async function signUpEmployer(url: string): Promise<BenchEmployer> {
     throw new Error(
       `sign-up failed (${signUp.status} ${await signUp.text()}): run with REQUIRE_EMAIL_VERIFICATION=false and AUTH_RATE_LIMIT_MAX high`,
     );
-  const cookie = signUp.headers
+  // Sign-up starts no session (it answers a taken address alike): signing in does.
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password: "bench password 1234" }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in after sign-up failed (${signIn.status} ${await signIn.text()})`);
+  const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
