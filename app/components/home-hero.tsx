@@ -7,9 +7,9 @@ import { CARRIED_KEYS, formToHomeQuery, pick, type HomeQuery } from "#app/lib/ho
 
 function Counter({ value, label }: { value: string; label: string }) {
   return (
-    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-4 py-3 text-center">
-      <dt className="text-sm text-brand-100">{label}</dt>
-      <dd className="text-xl font-bold text-white sm:text-2xl">{value}</dd>
+    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-1.5 text-center sm:px-4 sm:py-3">
+      <dt className="text-xs text-brand-100 sm:text-sm">{label}</dt>
+      <dd className="text-base font-bold text-white sm:text-2xl">{value}</dd>
     </div>
   );
 }
@@ -62,7 +62,7 @@ function HeroField({
         defaultValue={value ?? ""}
         onInput={() => (typed.current = true)}
         placeholder={placeholder}
-        className="w-full py-3 text-slate-900 outline-none placeholder:text-slate-500"
+        className="w-full py-2.5 text-slate-900 sm:py-3 outline-none placeholder:text-slate-500"
       />
     </label>
   );
@@ -85,19 +85,20 @@ export function HomeHero({
   }
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-br from-brand-700 to-brand-500 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-12 lg:py-16">
+      {/* Compact on a phone, so the first results show on its first screen (issue 76). */}
+      <div className="mx-auto max-w-7xl px-4 py-4 sm:py-12 lg:py-16">
         <ul className="flex flex-wrap gap-2">
-          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-medium sm:px-3 sm:py-1 sm:text-sm">
             <PhoneCall aria-hidden="true" className="h-4 w-4" /> Call Directly HR
           </li>
-          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+          <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-medium sm:px-3 sm:py-1 sm:text-sm">
             <Mail aria-hidden="true" className="h-4 w-4" /> Send The Mail
           </li>
         </ul>
-        <h1 id="hero-title" className="mt-4 text-3xl font-extrabold tracking-tight sm:text-5xl">
+        <h1 id="hero-title" className="mt-2 text-2xl font-extrabold tracking-tight sm:mt-4 sm:text-5xl">
           Don&apos;t Take a Goal Take an Aim
         </h1>
-        <p className="mt-3 max-w-2xl text-brand-50">
+        <p className="mt-3 hidden max-w-2xl text-brand-50 sm:block">
           Tech and non-tech jobs, posted free by employers. Call or mail the HR directly.
         </p>
         <form
@@ -105,7 +106,7 @@ export function HomeHero({
           action="/"
           role="search"
           onSubmit={submit}
-          className="mt-8 flex flex-col gap-2 rounded-xl bg-white p-2 shadow-lg md:flex-row"
+          className="mt-3 flex flex-col gap-1 rounded-xl bg-white p-2 shadow-lg sm:mt-8 sm:gap-2 md:flex-row"
         >
           <HiddenFields query={pick(query, CARRIED_KEYS)} />
           <HeroField
@@ -125,18 +126,18 @@ export function HomeHero({
           />
           <button
             type="submit"
-            className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold sm:py-3 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Search
           </button>
         </form>
-        <p className="mt-4 inline-flex items-center gap-2 text-brand-50">
+        <p className="mt-3 inline-flex items-center gap-2 text-sm text-brand-50 sm:mt-4 sm:text-base">
           <BadgeCheck aria-hidden="true" className="h-5 w-5" />
           <span>
             Posted Jobs <strong className="text-white">{postedLabel(postedCount)}</strong>
           </span>
         </p>
-        <dl className="mt-8 grid max-w-xl grid-cols-3 gap-3">
+        <dl className="mt-3 grid max-w-xl grid-cols-3 gap-2 sm:mt-8 sm:gap-3">
           <Counter value={counters.jobsPosted} label="Jobs Posted" />
           <Counter value={counters.monthlyUsers} label="Monthly Users" />
           <Counter value={counters.jobseekers} label="Jobseekers" />

@@ -269,7 +269,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main>
       {withSplash ? <Splash /> : null}
       <HomeHero query={query} postedCount={postedCount} onSearch={applySearch} />
-      <section aria-labelledby="results-title" className="mx-auto max-w-7xl px-4 py-8">
+      <section aria-labelledby="results-title" className="mx-auto max-w-7xl px-4 py-4 sm:py-8">
         <div className="flex flex-col gap-6 min-[769px]:flex-row">
           <FilterPanel
             query={query}

@@ -96,6 +96,19 @@ test("the hero shows the headline, both badges, the three static counters and th
   await page.context().close();
 });
 
+test("on a 375 × 667 phone the first result's title is on the first screen, under the whole hero", async () => {
+  const page = await e2e.newPage({ viewport: { width: MOBILE.width, height: 667 } });
+  await open(page, e2e.url);
+  const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+  for (const expected of ["Call Directly HR", "Send The Mail", "Jobs Posted", "Monthly Users", "Jobseekers"])
+    expect(await hero.innerText()).toContain(expected);
+  const firstTitle = page.getByRole("article").first().getByRole("heading");
+  const box = await firstTitle.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(667);
+  await page.context().close();
+});
+
 test("'Posted Jobs' shows the number of active listings followed by '+'", async () => {
   const page = await e2e.newPage({ viewport: DESKTOP });
   await open(page, e2e.url);
