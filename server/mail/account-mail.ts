@@ -1,5 +1,7 @@
 import type { OutgoingMail } from "#server/mail/outbox.ts";
+import { greeting } from "#server/mail/plain-name.ts";
 
+/** The name was typed by whoever signed up, for any address: it is greeted as plain text, never as a link (issue 71). */
 type Recipient = { email: string; name: string };
 
 export function composeVerificationMail(user: Recipient, url: string): OutgoingMail {
@@ -7,7 +9,7 @@ export function composeVerificationMail(user: Recipient, url: string): OutgoingM
     to: user.email,
     subject: "Verify your email address",
     text: [
-      `Hello ${user.name},`,
+      greeting(user.name),
       "",
       "Follow this link to verify your email address. Your job listings are published once it is verified:",
       "",
@@ -23,7 +25,7 @@ export function composePasswordResetMail(user: Recipient, url: string): Outgoing
     to: user.email,
     subject: "Reset your password",
     text: [
-      `Hello ${user.name},`,
+      greeting(user.name),
       "",
       "Follow this link to choose a new password. It works once, for one hour:",
       "",
@@ -40,7 +42,7 @@ export function composeSecondFactorConfirmationMail(user: Recipient, url: string
     to: user.email,
     subject: "Confirm two-step sign-in for your admin account",
     text: [
-      `Hello ${user.name},`,
+      greeting(user.name),
       "",
       "Two-step sign-in was just turned on for your account, which is an admin of the board. Admin pages open",
       "once you confirm it was you, by following this link. It works once, for 24 hours:",
@@ -58,7 +60,7 @@ export function composeExistingAccountSignUpMail(user: Recipient, signInUrl: str
     to: user.email,
     subject: "Someone tried to create an account with your address",
     text: [
-      `Hello ${user.name},`,
+      greeting(user.name),
       "",
       "Someone just tried to create an account on the board with this email address, which already has one.",
       "No new account was made, and your account is as it was.",

@@ -54,6 +54,15 @@ test("an account mail comes from the board's name, signed with it, with an HTML 
   expect(mail?.html).not.toContain("Job Board");
 });
 
+test("a verification mail to an address someone typed greets their typed name as plain text, never as a link", async () => {
+  const email = uniqueEmail("named-link");
+  await signUp(server.url, { email, name: 'Mallory <a href="https://evil.test/phish">claim</a> https://evil.test' });
+  const [mail] = await deliveredTo(email);
+  expect(mail?.text).toMatch(/^Hello Mallory claim,\n/);
+  expect(mail?.html).not.toContain("evil.test");
+  expect(mail?.text).not.toContain("evil.test");
+});
+
 test("an alert digest shows salaries as the site does, grouped the Indian way with the rupee sign", async () => {
   const seeker = "digest-reader@example.com";
   const subscribed = await api(server.url, "/api/alerts", {
