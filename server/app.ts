@@ -21,6 +21,7 @@ import { applicationPages, applicationsApi } from "#server/api/applications.ts";
 import { listingLifeApi, renewalPages } from "#server/api/listing-life.ts";
 import { publicReadCors } from "#server/http/cors.ts";
 import { compressResponses } from "#server/http/compress.ts";
+import { sameOriginWrites } from "#server/http/same-origin.ts";
 import { isDomainError } from "#server/errors.ts";
 import { errorResponse, jsonError } from "#server/http/errors.ts";
 import { errorBody } from "#shared/errors.ts";
@@ -144,8 +145,8 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
     c.set("clientIp", clientIp(c, services.env.TRUSTED_PROXY_HEADER));
     if (pages) {
       // The form's body is read already: the page is asked with the post's headers alone, and the refusal. Its action
-      // only shows the refusal, so React Router's own Origin check has nothing to guard; without the header, a refusal
-      // of a post from another origin (403) is that page, not React Router's bare 400.
+      // only shows the refusal, and the post's origin was checked before any route (ADR 63): React Router's own
+      // Origin check, which compares it with the Host a proxy may have changed, is not asked again.
       c.set("renderRefusal", (refusal) => {
         const headers = new Headers(c.req.raw.headers);
         for (const name of ["content-type", "content-length", "transfer-encoding", "origin"]) headers.delete(name);
@@ -154,6 +155,21 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
     }
     await next();
   });
+
+  const originsLogged = new Set<string>();
+  /** Whoever opened the board at another address than PUBLIC_URL is told so; its operator, once per origin, too. */
+  const warnForeignOrigin = (origin: string) => {
+    if (originsLogged.has(origin) || originsLogged.size >= MAX_ORIGINS_LOGGED) return;
+    originsLogged.add(origin);
+    services.logger.warn(
+      { origin, publicUrl: services.env.PUBLIC_URL },
+      `A write was sent from ${origin}, but this board answers at PUBLIC_URL=${services.env.PUBLIC_URL}. Open the board at that address, or set PUBLIC_URL to the address people use.`,
+    );
+  };
+
+  // Every write, API, form post and page action alike, comes from the board's own pages or names none and carries
+  // no cookie (ADR 63); before the routes, so a refused one touches nothing.
+  app.use(sameOriginWrites({ publicUrl: services.env.PUBLIC_URL, onRefused: warnForeignOrigin }));
 
   app.use(publicReadCors);
 
@@ -164,7 +180,6 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
     await servingInArrivalOrder(() => (write ? keepingOneConnection(next) : next()));
   });
 
-  const originsLogged = new Set<string>();
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // Sign-up is one of the forms bots fill (ADR 41); sign-in is held off by better-auth's own limits.
     if (c.req.method === "POST" && c.req.path === "/api/auth/sign-up/email") await spendChallenge(c);
@@ -172,15 +187,9 @@ export function createApp(services: AppServices, { pages, staticDir, viteDevServ
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const response = await services.auth.handler(new Request(c.req.raw, { headers }));
     if (response.status === 429) return rateLimitedAuthResponse(response);
+    // better-auth's own check stays: it also weighs the callback addresses a sign-in names.
     if (await isInvalidOrigin(response)) {
-      const origin = c.req.header("origin") ?? "(none)";
-      if (!originsLogged.has(origin) && originsLogged.size < MAX_ORIGINS_LOGGED) {
-        originsLogged.add(origin);
-        services.logger.warn(
-          { origin, publicUrl: services.env.PUBLIC_URL },
-          `A sign-in or sign-up was sent from ${origin}, but this board answers at PUBLIC_URL=${services.env.PUBLIC_URL}. Open the board at that address, or set PUBLIC_URL to the address people use.`,
-        );
-      }
+      warnForeignOrigin(c.req.header("origin") ?? "(none)");
       return invalidOriginResponse(services.env.PUBLIC_URL);
     }
     return response;

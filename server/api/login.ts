@@ -67,7 +67,7 @@ export const loginFormPost = new Hono<AppBindings>().post("/login", (c) => {
       if (outcome === "sent" && result?.secondStep) return loginPage(SECOND_STEP_PATH, {}, fields);
       return loginPage("/login", { signup: outcome }, fields);
     },
-    // Sent from another address than the board's, or by a suspended account.
+    // A suspended account (a post from another address never gets here: ADR 63).
     notSent: "You are not signed in",
   });
 });

@@ -70,25 +70,6 @@ export function authFormPosts({
     return new Error(`better-auth answered a form post to ${response.url} with ${response.status}: ${message}`);
   }
 
-  /**
-   * better-auth checks the Origin of a password reset only when the request carries cookies, and a post from another
-   * site comes without the session's (`SameSite=Lax`). A browser names the page a form was sent from: one of another
-   * origin is refused here, as better-auth refuses a sign-in from one. A client that names none could call the JSON
-   * endpoint as well.
-   */
-  const sameOrigin = ({ headers }: FormPost) => {
-    const named = headers.get("origin") ?? headers.get("referer");
-    if (named === null) return;
-    let origin = "null";
-    try {
-      origin = new URL(named).origin;
-    } catch {
-      // "null" (a sandboxed frame, a page that withholds where it is) or nonsense: not the board's.
-    }
-    if (origin !== new URL(publicUrl).origin)
-      throw new DomainError("FORBIDDEN", invalidOriginMessage(publicUrl, "reset your password"));
-  };
-
   const agreed = ({ fields }: FormPost) => {
     if (fields.terms !== "yes") throw invalid("Agree to the Terms and Conditions first");
   };
@@ -143,14 +124,12 @@ export function authFormPosts({
      * has none, so the answer tells nobody who has one.
      */
     async requestPasswordReset(post: FormPost): Promise<void> {
-      sameOrigin(post);
       const body = { email: (post.fields.email ?? "").trim(), redirectTo: RESET_PASSWORD_PATH };
       await call("/request-password-reset", body, post, () => PASSWORD_RESET_WORDS.invalidEmail);
     },
 
     /** A new password, with the mailed link's token: good once, for an hour. Every session of the account ends. */
     async resetPassword(post: FormPost): Promise<void> {
-      sameOrigin(post);
       const body = { newPassword: post.fields.password ?? "", token: post.fields.token ?? "" };
       await call("/reset-password", body, post, (code) => {
         if (code === "PASSWORD_TOO_SHORT") return PASSWORD_RESET_WORDS.tooShort;

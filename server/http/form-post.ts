@@ -41,7 +41,7 @@ async function takeFormPost<T>(
 }
 
 /**
- * A refusal the form's page has no words for (the listing went away, the form came from another site): a page of its
+ * A refusal the form's page has no words for (the listing went away, another employer's listing): a page of its
  * own, with the refusal's status and words and the way back to the page the form was on.
  */
 function refusedPage(c: Context<AppBindings>, title: string, error: DomainError): Response {

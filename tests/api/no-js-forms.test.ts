@@ -273,7 +273,7 @@ describe.each(engines)("sign-up sent without JavaScript on %s", (engine) => {
     await expectRefusedPage(
       forged,
       403,
-      "You are not signed in",
+      "This form was not sent",
       `This board&#39;s address is ${server.env.PUBLIC_URL}`,
     );
     expect(forged.headers.getSetCookie()).toEqual([]);
@@ -384,7 +384,7 @@ describe.each(engines)("signing in without JavaScript on %s", (engine) => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://elsewhere.example" },
       body: new URLSearchParams({ intent: "sign-in", terms: "yes", email: account.email, password: account.password }),
     });
-    await expectRefusedPage(forged, 403, "You are not signed in");
+    await expectRefusedPage(forged, 403, "This form was not sent");
     expect(forged.headers.getSetCookie()).toEqual([]);
   });
 
@@ -619,13 +619,18 @@ describe.each(engines)("resetting a password without JavaScript on %s", (engine)
         body: new URLSearchParams(fields),
       });
     const board = `This board&#39;s address is ${server.env.PUBLIC_URL}: open it there to reset your password.`;
-    await expectRefusedPage(await forged("/forgot-password", { email: member.email }), 403, "No link was sent", board);
+    await expectRefusedPage(
+      await forged("/forgot-password", { email: member.email }),
+      403,
+      "This form was not sent",
+      board,
+    );
     expect(await queuedFor(member.email)).toEqual([]);
 
     await forgot({ email: member.email });
     const token = await mailedToken(member.email);
     const taken = await forged("/reset-password", { token, password: "chosen by someone else" });
-    await expectRefusedPage(taken, 403, "Your password is not changed", board);
+    await expectRefusedPage(taken, 403, "This form was not sent", board);
     expect(await signInStatus(member.email, member.password)).toBe(200);
   });
 
