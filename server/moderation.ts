@@ -1,5 +1,6 @@
 import {
   jobReportSchema,
+  MODERATION_ACTIONS,
   moderationDecisionSchema,
   REPORT_FORM_ERRORS,
   REPORT_REASONS,
@@ -62,14 +63,18 @@ export type JobReview = {
 };
 
 /** Where each decision takes a listing, and from where it may. */
-const DECISIONS: Record<ModerationAction, { to: JobStatus; from: readonly JobStatus[] }> = {
+const DECISIONS: Record<Exclude<ModerationAction, "dismiss">, { to: JobStatus; from: readonly JobStatus[] }> = {
   approve: { to: "published", from: ["pending"] },
   reject: { to: "rejected", from: ["pending", "published", "hidden", "closed"] },
   hide: { to: "hidden", from: ["pending", "published", "rejected", "closed"] },
   restore: { to: "published", from: ["hidden", "rejected"] },
 };
 
-const isModerationAction = (value: string): value is ModerationAction => value in DECISIONS;
+const isModerationAction = (value: string): value is ModerationAction =>
+  (MODERATION_ACTIONS as readonly string[]).includes(value);
+
+/** The reason a listing hidden by its readers' reports carries, and nothing else does: dismissing them restores it. */
+const HIDDEN_BY_REPORTS = "Reported by readers; waiting for review";
 
 /**
  * The admins' domain (ADR 0011): the review queue, decisions on listings, and who is an admin. Everything here is
@@ -106,6 +111,29 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
       history: await listEvents(db, row.id),
       reports: await listReports(db, row.id),
     };
+  }
+
+  /** Unfounded reports are settled; a listing they alone hid is published again, as it was before them. */
+  async function dismissReports(admin: SessionUser, id: string, reason: string | null) {
+    const { job, status, statusReason, reports } = await review(id);
+    if (!reports.some((report) => report.status === "open"))
+      throw new DomainError("CONFLICT", "This listing has no open reports to dismiss: reload the page");
+    return db.transaction(async (tx) => {
+      let now = status;
+      if (status === "hidden" && statusReason === HIDDEN_BY_REPORTS) {
+        const restored = await changeListingStatus(tx, {
+          id: job._id,
+          to: "published",
+          from: ["hidden"],
+          reason: null,
+        });
+        if (!restored) throw new DomainError("CONFLICT", "This listing changed meanwhile: reload the page");
+        now = "published";
+      }
+      await resolveReports(tx, [job._id]);
+      await recordEvent(tx, { jobId: job._id, action: "dismiss", actor: admin, reason });
+      return { acknowledged: true as const, status: now };
+    });
   }
 
   return {
@@ -151,6 +179,7 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
       const admin = await requireAdmin(viewer);
       if (!isModerationAction(action)) throw notFound(`No moderation action ${action}`);
       const { reason } = parseOrThrow(moderationDecisionSchema, fields);
+      if (action === "dismiss") return dismissReports(admin, id, reason ?? null);
       if (action === "reject" && !reason)
         throw invalid("Say why the listing is rejected: the employer is told", { reason: "Required" });
       const { job } = await review(id);
@@ -213,7 +242,7 @@ export function createModeration({ db, env, jobs }: { db: Db; env: Env; jobs: Jo
           id: row.id,
           to: "hidden",
           from: ["published"],
-          reason: "Reported by readers; waiting for review",
+          reason: HIDDEN_BY_REPORTS,
         }))
       ) {
         await recordEvent(db, {
@@ -297,6 +326,7 @@ const PAST: Record<ModerationAction, string> = {
   reject: "rejected",
   hide: "hidden",
   restore: "restored",
+  dismiss: "dismissed",
 };
 
 export type Moderation = ReturnType<typeof createModeration>;

@@ -39,7 +39,8 @@ export const listingStatusAnswerSchema = z
 export const MODERATION_MODES = ["off", "first", "all"] as const;
 export type ModerationMode = (typeof MODERATION_MODES)[number];
 
-export const MODERATION_ACTIONS = ["approve", "reject", "hide", "restore"] as const;
+/** `dismiss` settles unfounded reports, and puts back a listing they alone hid, without another decision on it. */
+export const MODERATION_ACTIONS = ["approve", "reject", "hide", "restore", "dismiss"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** What an admin sends to POST /api/admin/jobs/:id/:action. A rejection must say why: the employer is mailed it. */

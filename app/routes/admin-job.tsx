@@ -40,6 +40,7 @@ const LABELS: Record<ModerationAction, string> = {
   reject: "Reject",
   hide: "Hide",
   restore: "Restore",
+  dismiss: "Dismiss report",
 };
 
 /** The one account action open at a time: suspend an employer in good standing, or lift a suspension. */
@@ -65,6 +66,7 @@ const HISTORY_WORDS: Record<string, string> = {
   reject: "Rejected",
   hide: "Hidden",
   restore: "Restored",
+  dismiss: "Reports dismissed",
   "auto-hide": "Hidden after reports",
 };
 
@@ -150,6 +152,8 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
   };
   const decide = (action: ModerationAction) =>
     run(() => api.decideOnListing(job._id, action, reason), `${HISTORY_WORDS[action]}.`);
+  // An unfounded report is settled on its own, without hiding the listing first (issue 76).
+  const openReports = review.reports.some((report) => report.status === "open");
   const owner = review.owner;
   const accountAction = owner ? ACCOUNT_ACTIONS[owner.suspended ? "lift" : "suspend"] : null;
 
@@ -238,7 +242,7 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
         />
         <div className="mt-3 flex flex-wrap gap-2">
-          {ACTIONS[review.status].map((action) => (
+          {[...ACTIONS[review.status], ...(openReports ? (["dismiss"] as const) : [])].map((action) => (
             <button
               key={action}
               type="button"
@@ -247,7 +251,9 @@ export default function AdminJob({ loaderData }: Route.ComponentProps) {
               className={
                 action === "reject" || action === "hide"
                   ? "rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-                  : "rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+                  : action === "dismiss"
+                    ? "rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+                    : "rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
               }
             >
               {LABELS[action]}

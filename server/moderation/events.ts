@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { moderationEvents } from "#server/db/schema.ts";
+import type { ModerationAction } from "#shared/moderation.ts";
 
 /** What happened to a listing, in the words of its history. `submitted`/`resubmitted`/`auto-hidden` are the system's. */
-export type ModerationEventAction =
-  "submitted" | "resubmitted" | "approve" | "reject" | "hide" | "restore" | "auto-hide";
+export type ModerationEventAction = ModerationAction | "submitted" | "resubmitted" | "auto-hide";
 
 export type ModerationEvent = {
   action: ModerationEventAction;

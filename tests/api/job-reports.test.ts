@@ -115,6 +115,55 @@ describe.each(engines)("report a job on %s", (engine) => {
     expect(await statusOf(id)).toBe("published");
   });
 
+  test("an admin dismisses unfounded reports: the listing they hid is published again, and its history says so", async () => {
+    const id = await post("Wrongly reported");
+    for (let i = 0; i < 3; i++) await report(id, { reason: "scam" });
+    expect(await statusOf(id)).toBe("hidden");
+    const dismissed = await api(server.url, `/api/admin/jobs/${id}/dismiss`, {
+      method: "POST",
+      body: { reason: "A real employer; checked by phone" },
+      session: admin,
+    });
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.json).toEqual({ acknowledged: true, status: "published" });
+    expect(await statusOf(id)).toBe("published");
+    expect((await reportsOf(id)).map((row) => row.status)).toEqual(["resolved", "resolved", "resolved"]);
+    const review = await api(server.url, `/api/admin/jobs/${id}`, { session: admin });
+    expect(review.json.history).toMatchObject([
+      { action: "auto-hide" },
+      { action: "dismiss", reason: "A real employer; checked by phone" },
+    ]);
+    const queue = await api(server.url, "/api/admin/queue", { session: admin });
+    expect(queue.json.find((item: { id: string }) => item.id === id)).toBeUndefined();
+  });
+
+  test("dismissing a report leaves a listing an admin hid for another reason hidden, and with none open it is a 409", async () => {
+    const id = await post("Hidden by hand");
+    await report(id, { reason: "spam" });
+    const hide = (body: unknown) =>
+      api(server.url, `/api/admin/jobs/${id}/hide`, { method: "POST", body, session: admin });
+    expect((await hide({ reason: "Duplicate of another listing" })).status).toBe(200);
+    await report(id, { reason: "spam" }).then((answer) => expect(answer.status).toBe(404));
+    await db().update(jobReports).set({ status: "open" }).where(eq(jobReports.jobId, id));
+    const dismiss = () =>
+      api(server.url, `/api/admin/jobs/${id}/dismiss`, { method: "POST", body: {}, session: admin });
+    const first = await dismiss();
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ acknowledged: true, status: "hidden" });
+    expect(await statusOf(id)).toBe("hidden");
+    const again = await dismiss();
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe("This listing has no open reports to dismiss: reload the page");
+  });
+
+  test("only an admin can dismiss a report: anyone else gets 404 and the report stays open", async () => {
+    const id = await post("Reported, not dismissed");
+    await report(id, { reason: "spam" });
+    const answer = await api(server.url, `/api/admin/jobs/${id}/dismiss`, { method: "POST", body: {}, session: owner });
+    expect(answer.status).toBe(404);
+    expect((await reportsOf(id)).map((row) => row.status)).toEqual(["open"]);
+  });
+
   test("an anonymous report without scripts and two from new accounts, all from one address, do not hide the listing", async () => {
     const id = await post("Reported from one address");
     const ip = freshIp();

@@ -12,7 +12,14 @@ vi.setConfig({ testTimeout: 90_000 });
 
 // Review on (the product default), and two readers are enough to hide a listing.
 const e2e = useE2e({
-  env: { MODERATION: "first", REPORTS_TO_HIDE: "2", REPORT_RATE_LIMIT_MAX: "100", CONTACT_RATE_LIMIT_MAX: "100" },
+  env: {
+    MODERATION: "first",
+    REPORTS_TO_HIDE: "2",
+    REPORT_RATE_LIMIT_MAX: "100",
+    CONTACT_RATE_LIMIT_MAX: "100",
+    // Readers count once per address (issue 71): each reader below speaks from one of their own.
+    TRUSTED_PROXY_HEADER: "x-forwarded-for",
+  },
 });
 
 let smtp: FakeSmtp;
@@ -129,6 +136,7 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     for (const [index, reason] of (["Scam or fraud", "Wrong or misleading information"] as const).entries()) {
       const reader = await signUp(e2e.url, { name: `Reader ${index}` });
       const page = await openJobPage(`/jobs/${id}`, reader);
+      await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${index + 1}` });
       await page.getByRole("button", { name: "Report this job" }).click();
       const dialog = page.getByRole("dialog", { name: "Report this job" });
       await dialog.getByRole("radio", { name: reason }).check();
@@ -161,6 +169,30 @@ describe.each(VIEWPORTS)("moderation in the browser at %s width", (name, viewpor
     await review.context().close();
 
     expect((await fetch(`${e2e.url}/jobs/${id}`)).status).toBe(200);
+    expect(await searchTitles(title)).toEqual([title]);
+  });
+
+  test("an admin dismisses unfounded reports from the review page, and the listing they hid is back on the board", async () => {
+    const title = `Wrongly reported ${name}`;
+    const id = await post(admin, title);
+    for (const ip of ["198.51.100.21", "198.51.100.22"])
+      await api(e2e.url, `/api/jobs/${id}/report`, {
+        method: "POST",
+        body: { reason: "scam" },
+        headers: { "x-forwarded-for": ip },
+      });
+    expect(await searchTitles(title)).toEqual([]);
+    const review = await e2e.open(`/admin/jobs/${id}`, { viewport, session: admin });
+    await review.getByText("Hidden: Reported by readers; waiting for review").waitFor();
+    await review.getByRole("textbox", { name: /^Reason/ }).fill("Checked with the employer by phone");
+    await review.getByRole("button", { name: "Dismiss report" }).click();
+    await review
+      .getByRole("listitem")
+      .filter({ hasText: `Reports dismissed by ${admin.email}` })
+      .waitFor();
+    await expect.poll(() => review.getByRole("button", { name: "Dismiss report" }).count()).toBe(0);
+    await expectAccessible(review);
+    await review.context().close();
     expect(await searchTitles(title)).toEqual([title]);
   });
 
