@@ -135,7 +135,7 @@ test("a forgot-password form refused, or posted from another site, comes back as
   const forged = await post({ email }, "https://elsewhere.example");
   expect(forged.status).toBe(403);
   expect(forged.headers.get("content-type")).toMatch(/^text\/html/);
-  expect(await forged.text()).toContain(`This board&#x27;s address is ${e2e.server.env.PUBLIC_URL}`);
+  expect(await forged.text()).toContain(`This board&#39;s address is ${e2e.server.env.PUBLIC_URL}`);
   const queued = await e2e.server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
   expect(queued).toEqual([]);
 });
