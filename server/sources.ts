@@ -10,7 +10,7 @@ import type { Reads } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
 import { searchExternalJobs } from "#server/sources/repository.ts";
 import { htmlToText } from "#server/sources/sanitise.ts";
-import { sourceStatus, sourceStatuses } from "#server/sources/status.ts";
+import { anySourceOffered, sourceStatus, sourceStatuses } from "#server/sources/status.ts";
 
 /** Fetching from the upstream APIs: the scheduler the server runs, and what `npm run sources:sync` runs once. */
 export { syncAll } from "#server/sources/ingest.ts";
@@ -27,6 +27,9 @@ const EXCERPT_LENGTH = 180;
 export function createSources({ reads, env }: { reads: Reads; env: Env }) {
   return {
     listStatuses: () => reads.run((db) => sourceStatuses(db, env)),
+
+    /** Whether the header and footer link Job Sites: at least one source can show listings or is yet to be tried. */
+    anyOffered: () => reads.run((db) => anySourceOffered(db, env)),
 
     /** `GET /api/sources/:source/jobs`: a source's listings, paged at the spec's size unless the caller sets one. */
     searchSourceJobs: ({ source, query }: { source: SourceId; query: ExternalSearch }) =>

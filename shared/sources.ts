@@ -87,6 +87,12 @@ export const externalSearchSchema = z.object({
 
 export type ExternalSearch = z.output<typeof externalSearchSchema>;
 
+/**
+ * Where a source stands for a seeker: not set up here (no key, or SOURCES_DISABLED), not tried yet, refreshed with
+ * listings, refreshed but empty, failing with the listings of its last refresh, or failing with nothing to show.
+ */
+export type SourceState = "unconfigured" | "pending" | "live" | "empty" | "stale" | "unavailable";
+
 /** What GET /api/sources reports per source, and what each page needs to explain an empty list. */
 export type SourceStatus = {
   source: SourceId;
@@ -94,18 +100,36 @@ export type SourceStatus = {
   configured: boolean;
   /** Env variables still missing when not configured, for the operator. */
   missing: string[];
+  state: SourceState;
+  /** Whether the hub offers it: it can show listings now, or has not been tried yet. */
+  offered: boolean;
   lastAttemptAt: string | null;
   lastSuccessAt: string | null;
   lastError: string | null;
   lastErrorAt: string | null;
+  /** The first failed refresh of the current outage; null while the last refresh succeeded. */
+  failingSince: string | null;
   count: number;
 };
 
 /** The last attempt failed (after any success), so what we show may be stale or absent. */
-export function isFailing(status: SourceStatus): boolean {
+export function isFailing(status: Pick<SourceStatus, "lastErrorAt" | "lastSuccessAt">): boolean {
   if (!status.lastErrorAt) return false;
   return !status.lastSuccessAt || status.lastErrorAt > status.lastSuccessAt;
 }
+
+/** The state of a source from its configuration, its refresh record and how many listings we hold of it. */
+export function sourceState(
+  status: Pick<SourceStatus, "configured" | "lastAttemptAt" | "lastErrorAt" | "lastSuccessAt" | "count">,
+): SourceState {
+  if (!status.configured) return "unconfigured";
+  if (!status.lastAttemptAt) return "pending";
+  if (isFailing(status)) return status.count > 0 ? "stale" : "unavailable";
+  return status.count > 0 ? "live" : "empty";
+}
+
+/** Only these lead a seeker somewhere: the others are left off the hub (and, with none left, off the menus). */
+export const OFFERED_STATES: readonly SourceState[] = ["pending", "live", "stale"];
 
 export const isSourceId = (value: string): value is SourceId => (SOURCES as readonly string[]).includes(value);
 

@@ -472,6 +472,8 @@ export const sourceStatus = pgTable(
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    /** The first failed refresh since the last success: pages say since when, and the scheduler logs once per outage. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
     jobCount: integer("job_count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.source] })],

@@ -17,8 +17,23 @@ import {
 const INGEST_LOCK = 727_100;
 
 export type SyncOutcome =
-  | { source: SourceId; outcome: "synced"; count: number; fetched: number; dropped: number }
-  | { source: SourceId; outcome: "failed"; error: string; count: number }
+  | {
+      source: SourceId;
+      outcome: "synced";
+      count: number;
+      fetched: number;
+      dropped: number;
+      /** The outage this refresh ended (its first failure), if the source was failing until now. */
+      recoveredFrom: Date | null;
+    }
+  | {
+      source: SourceId;
+      outcome: "failed";
+      error: string;
+      count: number;
+      /** The first failure of the outage this one belongs to (this one's own time when it begins one). */
+      failingSince: Date;
+    }
   | {
       source: SourceId;
       outcome: "skipped";
@@ -134,18 +149,21 @@ async function writeOutcome(
   const { source } = connector;
   const now = new Date();
   if (!fetched.ok && fetched.stopped) return { source, outcome: "skipped", reason: "stopped" };
+  // Whether an outage is going on says whether this attempt begins one, continues one, or ends one.
+  const failingSince = (await readStatus(db, source))?.failingSince ?? null;
   if (!fetched.ok) {
     const count = await countJobs(db, source);
     await recordFailure(db, source, now, fetched.error, count);
-    logger?.warn({ source, error: fetched.error }, "source sync failed; keeping the previous listings");
-    return { source, outcome: "failed", error: fetched.error, count };
+    // Said once per outage by the scheduler (and per run by sources:sync), not here on every attempt.
+    logger?.debug({ source, error: fetched.error }, "source sync failed; keeping the previous listings");
+    return { source, outcome: "failed", error: fetched.error, count, failingSince: failingSince ?? now };
   }
   await upsertJobs(db, fetched.jobs, now);
   const dropped = await dropUnseenSince(db, source, new Date(now.getTime() - graceMs));
   const count = await countJobs(db, source);
   await recordSuccess(db, source, now, count);
   logger?.info({ source, fetched: fetched.jobs.length, rejected: fetched.rejected, dropped, count }, "source synced");
-  return { source, outcome: "synced", count, fetched: fetched.jobs.length, dropped };
+  return { source, outcome: "synced", count, fetched: fetched.jobs.length, dropped, recoveredFrom: failingSince };
 }
 
 /** Every source once, one after another (`npm run sources:sync`, and the scheduler's first pass). */

@@ -141,14 +141,25 @@ export async function readStatus(db: Db, source: SourceId): Promise<StatusRow | 
   return row;
 }
 
+/** How many listings we hold of each source, counted now (a source with none is absent). */
+export async function countJobsBySource(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ source: externalJobs.source, total: count() })
+    .from(externalJobs)
+    .groupBy(externalJobs.source);
+  return new Map(rows.map((row) => [row.source, row.total]));
+}
+
+/** A refresh that worked ends any outage. */
 export async function recordSuccess(db: Db, source: SourceId, at: Date, jobCount: number): Promise<void> {
-  const values = { lastAttemptAt: at, lastSuccessAt: at, jobCount };
+  const values = { lastAttemptAt: at, lastSuccessAt: at, jobCount, failingSince: null };
   await db
     .insert(sourceStatus)
     .values({ source, ...values })
     .onConflictDoUpdate({ target: sourceStatus.source, set: values });
 }
 
+/** A failed refresh; the outage it belongs to began at the first failure after the last success. */
 export async function recordFailure(
   db: Db,
   source: SourceId,
@@ -159,6 +170,9 @@ export async function recordFailure(
   const values = { lastAttemptAt: at, lastError: error.slice(0, 1000), lastErrorAt: at, jobCount };
   await db
     .insert(sourceStatus)
-    .values({ source, ...values })
-    .onConflictDoUpdate({ target: sourceStatus.source, set: values });
+    .values({ source, ...values, failingSince: at })
+    .onConflictDoUpdate({
+      target: sourceStatus.source,
+      set: { ...values, failingSince: sql`COALESCE(${sourceStatus.failingSince}, ${at.toISOString()}::timestamptz)` },
+    });
 }

@@ -7,6 +7,16 @@ import { createConnectors } from "#server/sources/registry.ts";
 
 export type SourceScheduler = { stop(): Promise<void> };
 
+/** "3 min", "2 h 5 min", "1 d 4 h": how long a source was down, for the operator reading the log. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 60) return minutes === 0 ? "under a minute" : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
 /** First retry of a failed source after 30 s, doubling up to the source's own interval. */
 export const RETRY_BASE_MS = 30_000;
 
@@ -52,10 +62,41 @@ export function startSourceScheduler({
     let retry: "pending" | "none" = "none";
     const backoff = () => Math.min(connector.intervalMs, retryBaseMs * 2 ** Math.max(0, failures - 1));
 
+    // Whether this process has warned about the source's current outage: one warning per outage, not per pass.
+    let warned = false;
     const afterRun = (outcome: SyncOutcome) => {
       onOutcome?.(connector.source, outcome.outcome);
-      if (outcome.outcome === "synced") failures = 0;
-      if (outcome.outcome === "failed") failures += 1;
+      if (outcome.outcome === "synced") {
+        failures = 0;
+        if (outcome.recoveredFrom || warned) {
+          const downForMs = outcome.recoveredFrom ? Date.now() - outcome.recoveredFrom.getTime() : undefined;
+          logger.info(
+            {
+              source: connector.source,
+              failingSince: outcome.recoveredFrom?.toISOString(),
+              downForMs,
+              downFor: downForMs === undefined ? undefined : formatDuration(downForMs),
+            },
+            "source recovered",
+          );
+        }
+        warned = false;
+      }
+      if (outcome.outcome === "failed") {
+        failures += 1;
+        if (!warned) {
+          logger.warn(
+            {
+              source: connector.source,
+              error: outcome.error,
+              failingSince: outcome.failingSince.toISOString(),
+              listingsKept: outcome.count,
+            },
+            "source is failing; keeping its previous listings and retrying (logged again when it recovers)",
+          );
+          warned = true;
+        }
+      }
       if (outcome.outcome === "skipped") {
         logger.info({ source: connector.source, reason: outcome.reason }, "source sync skipped");
       }
