@@ -1,164 +1,13 @@
 import { EMPLOYMENT_TYPES, ENGLISH_LEVELS, EXPERIENCE_LEVELS, GENDERS, SALARY_TYPES } from "#shared/job.ts";
 import type { JobValues } from "#server/jobs.ts";
+import { mulberry32, pick, withArticle } from "#server/seed/draws.ts";
+import { REALISTIC_ROLES, SHORT_SEED_ROLES } from "#server/seed/realistic-text.ts";
+import { inSentence, realisticText } from "#server/seed/realistic-jobs.ts";
 
-/** Small fast PRNG with a seed: `--jobs N` always produces the same listings, the bench the same corpus. */
-export function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32, withArticle };
 
-/**
- * `skills`: what a listing for the role asks for. Every role has some, as the form requires at least one: a seeded
- * listing its owner opens to edit must pass the form's own rules (the demo employer's did not, until they all had one).
- */
-const ROLES: { title: string; industry: string; tech: boolean; skills: string[]; base: number }[] = [
-  {
-    title: "Frontend Developer",
-    industry: "Software",
-    tech: true,
-    skills: ["JavaScript", "TypeScript", "HTML", "CSS", "React", "Redux"],
-    base: 600_000,
-  },
-  {
-    title: "Backend Engineer",
-    industry: "Software",
-    tech: true,
-    skills: ["Node", "Python", "Java", "PostgreSQL", "MongoDB", "Docker"],
-    base: 800_000,
-  },
-  {
-    title: "Full Stack Developer",
-    industry: "Software",
-    tech: true,
-    skills: ["JavaScript", "TypeScript", "React", "Node", "MongoDB", "PostgreSQL", "HTML", "CSS"],
-    base: 750_000,
-  },
-  {
-    title: "React Native Developer",
-    industry: "Mobile Apps",
-    tech: true,
-    skills: ["JavaScript", "TypeScript", "React", "Redux", "Android", "iOS"],
-    base: 700_000,
-  },
-  {
-    title: "DevOps Engineer",
-    industry: "Cloud Infrastructure",
-    tech: true,
-    skills: ["Docker", "Kubernetes", "AWS", "Linux", "Terraform", "CI/CD"],
-    base: 900_000,
-  },
-  {
-    title: "Data Analyst",
-    industry: "Analytics",
-    tech: true,
-    skills: ["SQL", "Excel", "Python", "Power BI", "Tableau"],
-    base: 550_000,
-  },
-  {
-    title: "QA Automation Engineer",
-    industry: "Software",
-    tech: true,
-    skills: ["Selenium", "Cypress", "JavaScript", "Python", "API testing"],
-    base: 500_000,
-  },
-  {
-    title: "UI/UX Designer",
-    industry: "Design",
-    tech: true,
-    skills: ["Figma", "User research", "Prototyping", "HTML", "CSS"],
-    base: 520_000,
-  },
-  {
-    title: "Machine Learning Engineer",
-    industry: "Artificial Intelligence",
-    tech: true,
-    skills: ["Python", "TensorFlow", "PyTorch", "SQL", "C++"],
-    base: 1_200_000,
-  },
-  {
-    title: "Node.js Developer",
-    industry: "Fintech",
-    tech: true,
-    skills: ["Node", "JavaScript", "TypeScript", "Express", "MongoDB"],
-    base: 780_000,
-  },
-  {
-    title: "Customer Support Executive",
-    industry: "E-commerce",
-    tech: false,
-    skills: ["Customer service", "Communication", "CRM", "Zendesk"],
-    base: 280_000,
-  },
-  {
-    title: "Sales Associate",
-    industry: "Retail",
-    tech: false,
-    skills: ["Sales", "Negotiation", "Customer service", "CRM"],
-    base: 250_000,
-  },
-  {
-    title: "Digital Marketing Specialist",
-    industry: "Marketing",
-    tech: false,
-    skills: ["SEO", "Google Ads", "Social media", "Content marketing"],
-    base: 420_000,
-  },
-  {
-    title: "HR Recruiter",
-    industry: "Staffing",
-    tech: false,
-    skills: ["Recruitment", "Sourcing", "Interviewing", "LinkedIn"],
-    base: 380_000,
-  },
-  {
-    title: "Content Writer",
-    industry: "Media",
-    tech: false,
-    skills: ["Copywriting", "SEO", "Editing", "WordPress"],
-    base: 320_000,
-  },
-  {
-    title: "Accountant",
-    industry: "Finance",
-    tech: false,
-    skills: ["Tally", "GST", "Excel", "Bookkeeping"],
-    base: 450_000,
-  },
-  {
-    title: "Operations Manager",
-    industry: "Logistics",
-    tech: false,
-    skills: ["Operations", "Team leadership", "Excel", "Supply chain"],
-    base: 900_000,
-  },
-  {
-    title: "Graphic Designer",
-    industry: "Advertising",
-    tech: false,
-    skills: ["Figma", "Photoshop", "Illustrator", "Typography"],
-    base: 360_000,
-  },
-  {
-    title: "Delivery Partner Coordinator",
-    industry: "Logistics",
-    tech: false,
-    skills: ["Logistics", "Scheduling", "Excel", "Communication"],
-    base: 300_000,
-  },
-  {
-    title: "Staff Nurse",
-    industry: "Healthcare",
-    tech: false,
-    skills: ["Patient care", "BLS", "Medication administration", "Nursing"],
-    base: 400_000,
-  },
-];
+/** The short seed's roles: the realistic seed's first twenty, which it had before the realistic seed's families. */
+const ROLES = REALISTIC_ROLES.slice(0, SHORT_SEED_ROLES);
 
 const COMPANIES = [
   "Northwind Labs",
@@ -211,23 +60,11 @@ const SENIORITY: Record<(typeof EXPERIENCE_LEVELS)[number], string> = {
   "5+ Year": "Lead ",
 };
 
-function pick<T>(random: () => number, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
-
 const slug = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/(^-|-$)/g, "");
-
-/**
- * "an" before a vowel's sound, "a" otherwise ("an Intern DevOps Engineer", "an advertising company"). A leading U is
- * left to "a": the seeded words that start with one ("UI/UX Designer") are said with a "you".
- */
-export function withArticle(words: string): string {
-  return `${/^[aeio]/i.test(words) ? "an" : "a"} ${words}`;
-}
 
 export const DESCRIPTION_VOCABULARY = 3_000;
 
@@ -257,13 +94,24 @@ function madeUpWords(): string[] {
  * spread over the 60 days before `now` (so about half are live and half expired). `descriptionWords`: a paragraph of
  * that many words added to the description, drawn from DESCRIPTION_VOCABULARY made-up ones. The seed's descriptions are
  * about 220 characters and real ones about 3,300 (340 of these words make that); a benchmark of short listings understates what a
- * search costs (ADR 57, 58). The other fields are the same with or without it.
+ * search costs (ADR 57, 58). The other fields are the same with or without it. `realistic`: the role drawn from the
+ * realistic seed's families instead, and a description of 2,500–3,500 characters of real job-ad language for it
+ * (server/seed/realistic-jobs.ts), with the responsibilities and requirements it lists; dates, salaries and enums
+ * come from the same draws as without it.
  */
-export function syntheticJob(i: number, now: Date, { descriptionWords = 0 } = {}): JobValues {
+export function syntheticJob(
+  i: number,
+  now: Date,
+  { descriptionWords = 0, realistic = false }: { descriptionWords?: number; realistic?: boolean } = {},
+): JobValues {
   const random = mulberry32(i * 2654435761);
-  const role = pick(random, ROLES);
+  // One draw from either list, so a realistic listing's dates, salaries and enums come from the same draws.
+  const role = pick(random, realistic ? REALISTIC_ROLES : ROLES);
   const company = pick(random, COMPANIES);
-  const city = pick(random, CITIES);
+  const drawnCity = pick(random, CITIES);
+  // A nurse, a cook or a machine operator works somewhere: their remote listings take a city instead.
+  const city =
+    realistic && drawnCity === "Remote" && !role.remote ? (CITIES[i % (CITIES.length - 1)] as string) : drawnCity;
   const experienceLevel = pick(random, EXPERIENCE_LEVELS);
   const seniority = EXPERIENCE_LEVELS.indexOf(experienceLevel);
   const salaryType = random() < 0.8 ? "Yearly" : pick(random, SALARY_TYPES);
@@ -283,6 +131,7 @@ export function syntheticJob(i: number, now: Date, { descriptionWords = 0 } = {}
   const domain = `${slug(company)}.example`;
   // Seniority shows in the title, as it does on real boards.
   const title = `${SENIORITY[experienceLevel]}${role.title}`;
+  const text = realistic ? realisticText(i, { role, company, city, title, experienceLevel, skills }) : undefined;
   return {
     title,
     companyName: company,
@@ -290,23 +139,29 @@ export function syntheticJob(i: number, now: Date, { descriptionWords = 0 } = {}
     companySite: `https://${domain}`,
     higherEducation: pick(random, EDUCATION),
     companyLogo: null,
-    description: [
-      `${company} is hiring ${withArticle(title)} for our ${city === "Remote" ? "remote" : city} team.`,
-      `You will work with a small, friendly team and own your work from the first week.`,
-      `We offer a clear growth path, health cover and flexible hours.`,
-      ...(descriptionWords > 0 ? [longParagraph(i, descriptionWords)] : []),
-    ].join("\n"),
-    companyDescription: `${company} is ${withArticle(role.industry.toLowerCase())} company founded to make everyday work simpler for its customers across India.`,
-    responsibilities: [
-      `Deliver high-quality work as ${withArticle(title)}`,
-      "Collaborate with colleagues across teams",
-      "Share progress in weekly reviews",
-    ].join("\n"),
-    requirements: [
-      `${experienceLevel === "Fresher" || experienceLevel === "Internship" ? "Eagerness to learn" : `${experienceLevel.replace(" Year", " years")} of relevant experience`}`,
-      "Clear written and spoken communication",
-      role.tech ? "Comfort with Git and code review" : "Comfort with spreadsheets and email",
-    ].join("\n"),
+    description:
+      text?.description ??
+      [
+        `${company} is hiring ${withArticle(title)} for our ${city === "Remote" ? "remote" : city} team.`,
+        `You will work with a small, friendly team and own your work from the first week.`,
+        `We offer a clear growth path, health cover and flexible hours.`,
+        ...(descriptionWords > 0 ? [longParagraph(i, descriptionWords)] : []),
+      ].join("\n"),
+    companyDescription: `${company} is ${withArticle(inSentence(role.industry))} company founded to make everyday work simpler for its customers across India.`,
+    responsibilities:
+      text?.responsibilities ??
+      [
+        `Deliver high-quality work as ${withArticle(title)}`,
+        "Collaborate with colleagues across teams",
+        "Share progress in weekly reviews",
+      ].join("\n"),
+    requirements:
+      text?.requirements ??
+      [
+        `${experienceLevel === "Fresher" || experienceLevel === "Internship" ? "Eagerness to learn" : `${experienceLevel.replace(" Year", " years")} of relevant experience`}`,
+        "Clear written and spoken communication",
+        role.tech ? "Comfort with Git and code review" : "Comfort with spreadsheets and email",
+      ].join("\n"),
     openings: 1 + Math.floor(random() * 5),
     postingDate,
     minSalary,

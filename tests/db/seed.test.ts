@@ -247,6 +247,67 @@ describe.each(engines)("npm run seed on %s", (engine) => {
   );
 });
 
+describe.each(engines)("npm run seed -- --realistic on %s", (engine) => {
+  const LISTINGS = 300;
+  let target: Target;
+  let run: Run;
+  let rows: (typeof jobs.$inferSelect)[];
+  let startedAt: number;
+
+  beforeAll(async () => {
+    target = await freshTarget(engine);
+    startedAt = Date.now();
+    run = await runSeed(["--jobs", String(LISTINGS), "--realistic"], target.env);
+    const database = await target.open();
+    try {
+      rows = run.code === 0 ? await database.db.select().from(jobs) : [];
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+  afterAll(() => target.remove());
+
+  test("--realistic inserts every listing, saying they are realistic ones", () => {
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(
+      new RegExp(`^Inserted ${LISTINGS} / ${LISTINGS} realistic listings \\([\\d,]+/s\\)$`, "m"),
+    );
+    expect(rows).toHaveLength(LISTINGS);
+  });
+
+  test("the stored descriptions are the generator's, 2,500–3,500 characters of job-ad language each", () => {
+    for (const row of rows) {
+      const n = Number(row.applyLink?.split("-").at(-1));
+      const expected = syntheticJob(n, new Date(startedAt), { realistic: true });
+      expect(row.description).toBe(expected.description);
+      expect(row.title).toBe(expected.title);
+      expect(row.description.length).toBeGreaterThanOrEqual(2_500);
+      expect(row.description.length).toBeLessThanOrEqual(3_500);
+    }
+  });
+
+  test("PostgreSQL's English parser finds the common words of job ads in most stored descriptions", async () => {
+    const database = await target.open();
+    try {
+      const result = (await database.db.execute(sql`
+        SELECT word, count(*) FILTER (WHERE to_tsvector('english', description) @@ plainto_tsquery('english', word))::int AS listings
+        FROM jobs, unnest(ARRAY['team', 'customer', 'data', 'sales', 'experience']) AS word GROUP BY word ORDER BY word`)) as unknown as {
+        rows: { word: string; listings: number }[];
+      };
+      expect(result.rows.map((row) => row.word)).toEqual(["customer", "data", "experience", "sales", "team"]);
+      for (const row of result.rows) expect(row.listings, row.word).toBeGreaterThan(LISTINGS * 0.6);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("--realistic with --description-words is refused with the usage line", async () => {
+    const both = await runSeed(["--jobs", "1", "--realistic", "--description-words", "10"], target.env);
+    expect(both.code).toBe(2);
+    expect(both.output).toMatch(/--realistic \| --description-words W/);
+  });
+});
+
 // On PostgreSQL the batches after the first are written side by side, one per core (at least two here: the CI machine
 // has two cores, and a run on one would test nothing new).
 describe.skipIf(!engines.includes("postgres"))("npm run seed writing batches side by side on postgres", () => {
