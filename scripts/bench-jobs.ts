@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --seconds 20 --rate 50 --warmup 10 --listings N --url http://127.0.0.1:PORT]`: the home search under load, against a real
- * running server. Seed first (`npm run seed -- --jobs 1000000`). Without --url it starts `server/main.ts` on a free
+ * running server. Seed first, with listings as long as real ones (`npm run seed -- --jobs 1000000 --realistic`); the
+ * benchmark prints which kind of seed it found. Without --url it starts `server/main.ts` on a free
  * loopback port with the configured database (DATABASE_URL, or the embedded one in DATA_DIR) and stops it after.
  *
  * First the machine's speed (scripts/bench/machine.ts), to read the figures by; then:
@@ -23,6 +24,7 @@ import { searchCorpus } from "#scripts/bench/corpus.ts";
 import { postgresCpuSeconds } from "#scripts/bench/cpu.ts";
 import { closedLoop, failuresOf, fixedRate, summarise, timeRequest, type Sample } from "#scripts/bench/load.ts";
 import { machineSpeed } from "#scripts/bench/machine.ts";
+import { seedKind } from "#scripts/bench/seed-kind.ts";
 import { byShape } from "#scripts/bench/shapes.ts";
 import { startBoard } from "#scripts/support/start-board.ts";
 
@@ -70,10 +72,12 @@ async function main() {
     const probe = await fetch(`${url}/api/jobs?datePosted=all`);
     const live = probe.headers.get("x-total-count");
     const exact = probe.headers.get("x-total-count-exact");
-    const [first] = (await probe.json()) as { _id: string }[];
+    const newest = (await probe.json()) as { _id: string; description?: string }[];
+    const [first] = newest;
     console.log(
       `Benchmark against ${url}: ${live} live listings${exact === "false" ? " (estimate)" : ""}; ${SECONDS} s per load phase`,
     );
+    console.log(`Seed: ${seedKind(newest.map((job) => job.description ?? ""))}`);
     // Before any load, with the server idle: compare runs taken on different days by this too.
     console.log(
       `Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core (lower is faster)\n`,

@@ -14,13 +14,15 @@
  * What it measures: `--with METRICS_TOKEN=…` the cost of counting for /metrics (ADR 37), `--with STATS_COUNTING=true
  * --without STATS_COUNTING=false` the cost of the listings' stats (ADR 43), `--base ../before` what the commits since
  * that checkout changed (a change in PostgreSQL's work shows in req/s and p95, not in the server's CPU per answer).
- * PostgreSQL only: the embedded database opens in one process at a time, so two boards cannot share it.
+ * PostgreSQL only: the embedded database opens in one process at a time, so two boards cannot share it. Seed it with
+ * listings as long as real ones (`npm run seed -- --jobs N --realistic`); the run prints which kind of seed it found.
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { searchCorpus } from "#scripts/bench/corpus.ts";
 import { closedLoop, failuresOf, summarise, type Sample, type Summary } from "#scripts/bench/load.ts";
 import { machineSpeed } from "#scripts/bench/machine.ts";
+import { seedKind } from "#scripts/bench/seed-kind.ts";
 import { startBoard, type StartedBoard } from "#scripts/support/start-board.ts";
 
 const { values } = parseArgs({
@@ -85,11 +87,15 @@ async function main() {
         ? `with: this checkout, ${settingsOf(values.with)}; without: ${values.base}, ${settingsOf(values.without)}`
         : `with: ${settingsOf(values.with)}; without: ${values.without.join(" ") || "(unset)"}`,
     );
-    console.log(`Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core\n`);
+    console.log(`Machine speed: ${ms(machineSpeed())} for a fixed piece of the server's work on one core`);
+    const ids = (await (await fetch(`${boards.with.url}/api/jobs?limit=100`)).json()) as {
+      _id: string;
+      description?: string;
+    }[];
+    console.log(`Seed: ${seedKind(ids.map((job) => job.description ?? ""))}\n`);
     console.log(
       `${"round".padEnd(22)} ${"reqs".padStart(6)} ${"req/s".padStart(7)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)} ${"errors".padStart(6)}`,
     );
-    const ids = (await (await fetch(`${boards.with.url}/api/jobs?limit=100`)).json()) as { _id: string }[];
     const corpus = searchCorpus(Math.ceil((ROUNDS + 1) * SECONDS * 300), 11);
     let start = 0;
     /**
