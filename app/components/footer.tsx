@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { useSite } from "#app/hooks/use-root-data.ts";
-import { MAIN_NAV, MORE_US_NAV } from "#app/lib/site.ts";
+import { mainNav, MORE_US_NAV } from "#app/lib/site.ts";
 import { SocialIcon } from "#app/components/social-icon.tsx";
 import { telHref } from "#shared/phone.ts";
 
 const linkClass = "text-sm text-slate-300 hover:text-white hover:underline";
 
-export function Footer() {
+export function Footer({ jobSites = true }: { jobSites?: boolean }) {
   const site = useSite();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
@@ -36,7 +36,7 @@ export function Footer() {
         <nav aria-label="Jobs">
           <h2 className="text-sm font-semibold text-white">Jobs</h2>
           <ul className="mt-3 space-y-2">
-            {MAIN_NAV.map((item) => (
+            {mainNav({ jobSites }).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className={linkClass}>
                   {item.label}

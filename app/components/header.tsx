@@ -5,7 +5,7 @@ import { useFavourites } from "#app/lib/favourites.ts";
 import { useRootData, useSite, useUser } from "#app/hooks/use-root-data.ts";
 import { clearGeniusToken } from "#app/lib/genius-token.ts";
 import { api } from "#app/lib/api-client.ts";
-import { MAIN_NAV, MORE_US_NAV } from "#app/lib/site.ts";
+import { mainNav, MORE_US_NAV } from "#app/lib/site.ts";
 
 const DEFAULT_AVATAR = "/images/default-avatar.svg";
 
@@ -176,8 +176,9 @@ function Account({ stacked = false }: { stacked?: boolean }) {
   );
 }
 
-export function Header() {
+export function Header({ jobSites = true }: { jobSites?: boolean }) {
   const site = useSite();
+  const nav = mainNav({ jobSites });
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuId = useId();
@@ -204,7 +205,7 @@ export function Header() {
           {site.name}
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
-          {MAIN_NAV.map((item) => (
+          {nav.map((item) => (
             <NavLink key={item.to} to={item.to} end className={navLinkClass}>
               {item.label}
             </NavLink>
@@ -236,7 +237,7 @@ export function Header() {
         className="border-t border-slate-200 bg-white px-4 py-3 lg:hidden"
       >
         <ul className="flex flex-col gap-1">
-          {MAIN_NAV.map((item) => (
+          {nav.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end className={navLinkClass}>
                 {item.label}

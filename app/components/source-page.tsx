@@ -4,7 +4,7 @@ import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";
 import { TimedOverlay } from "#app/components/timed-overlay.tsx";
 import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
-import { formatLongDate } from "#app/lib/source-format.ts";
+import { SourceTime } from "#app/components/source-time.tsx";
 import {
   isFailing,
   type SourcePage as SourcePageData,
@@ -31,7 +31,7 @@ export type SourcePageConfig = {
 };
 
 /** Why the list may be empty or stale, said plainly instead of leaving a spinner or a bare empty state. */
-function StatusNotice({ status, hasJobs }: { status: SourceStatus; hasJobs: boolean }) {
+function StatusNotice({ status }: { status: SourceStatus }) {
   const box = "mb-6 flex items-start gap-3 rounded-lg border p-4 text-sm";
   if (!status.configured) {
     return (
@@ -43,16 +43,28 @@ function StatusNotice({ status, hasJobs }: { status: SourceStatus; hasJobs: bool
       </div>
     );
   }
-  if (isFailing(status)) {
-    const since = formatLongDate(status.lastSuccessAt);
+  if (status.state === "stale" || status.state === "unavailable") {
+    const since = status.state === "stale" ? (status.lastSuccessAt ?? status.failingSince) : status.failingSince;
+    const when = since ? (
+      <>
+        {" "}
+        since <SourceTime at={since} />
+      </>
+    ) : null;
     return (
       <div role="alert" className={`${box} border-amber-300 bg-amber-50 text-amber-900`}>
         <AlertTriangle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-        <p>
-          {hasJobs || status.count > 0
-            ? `We could not refresh ${status.name} jobs just now, so these listings are from ${since ?? "an earlier update"}.`
-            : `${status.name} jobs could not be loaded right now. Please try again later.`}
-        </p>
+        {status.state === "stale" ? (
+          <p>
+            {status.name} could not be refreshed{when}; showing the {status.count}{" "}
+            {status.count === 1 ? "listing" : "listings"} from then.
+          </p>
+        ) : (
+          <p>
+            {status.name} jobs {since ? "have been" : "are"} unavailable{when}: they could not be loaded. Please try
+            again later.
+          </p>
+        )}
       </div>
     );
   }
@@ -170,7 +182,7 @@ export function SourcePage({ data, config }: { data: SourcePageData; config: Sou
         </div>
 
         <div className="mt-6">
-          <StatusNotice status={status} hasJobs={jobs.length > 0} />
+          <StatusNotice status={status} />
           {showEmpty ? (
             <div className="flex flex-col items-center gap-3 py-16 text-center">
               <SearchX aria-hidden="true" className="h-20 w-20 text-slate-300" />

@@ -6,6 +6,11 @@ export const MAIN_NAV = [
   { to: "/post-job", label: "Post Free Job" },
 ] as const;
 
+/** The main links a page shows: without a source to offer, Job Sites would lead to an empty page. */
+export function mainNav({ jobSites }: { jobSites: boolean }) {
+  return MAIN_NAV.filter((item) => jobSites || item.to !== "/job-sites");
+}
+
 /** The 'More us' dropdown. */
 export const MORE_US_NAV = [
   { to: "/about-us", label: "Our Story" },

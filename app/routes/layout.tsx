@@ -10,10 +10,12 @@ import type { Route } from "./+types/layout";
  * signs up until it follows the link: not only on My Listings, where nobody looks first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context, request);
-  if (!user) return { verifyEmail: null };
-  const mustVerify = await context.get(servicesContext).jobs.mustVerifyEmail({ user });
-  return { verifyEmail: mustVerify ? user.email : null };
+  const services = context.get(servicesContext);
+  // Job Sites is in the menus only while some source can show listings (or has yet to be tried).
+  const [user, jobSites] = await Promise.all([getSessionUser(context, request), services.sources.anyOffered()]);
+  if (!user) return { verifyEmail: null, jobSites };
+  const mustVerify = await services.jobs.mustVerifyEmail({ user });
+  return { verifyEmail: mustVerify ? user.email : null, jobSites };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
@@ -25,7 +27,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <Header />
+      <Header jobSites={loaderData.jobSites} />
       {loaderData.verifyEmail ? (
         <div className="mx-auto w-full max-w-6xl px-4">
           <VerifyEmailNotice email={loaderData.verifyEmail} />
@@ -34,7 +36,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <div id="main-content" className="flex-1">
         <Outlet />
       </div>
-      <Footer />
+      <Footer jobSites={loaderData.jobSites} />
     </div>
   );
 }
