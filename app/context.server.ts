@@ -54,6 +54,15 @@ export function getSessionUser(
 }
 
 /** The signed-in user, or a redirect to /login that remembers where the visitor wanted to go. */
+/** A page action's form fields; a body that is no form (a script's JSON, a cut-off upload) is a 400, never a 500. */
+export async function readPageForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("This form could not be read. Send it again from the page.", { status: 400 });
+  }
+}
+
 export async function requireUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser> {
   const user = await getSessionUser(context, request);
   if (user) return user;

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect, useRevalidator } from "reac
 import { ApplicationCard, savedText } from "#app/components/application-card.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Protected } from "#app/components/protected.tsx";
-import { adminPageError, refusalOf, requireUser, servicesContext } from "#app/context.server.ts";
+import { adminPageError, readPageForm, refusalOf, requireUser, servicesContext } from "#app/context.server.ts";
 import { api } from "#app/lib/api-client.ts";
 import { titled } from "#app/lib/meta.ts";
 import { APPLICATION_STAGES, STAGE_LABELS, type ApplicationStage } from "#shared/applications.ts";
@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const id = String(form.get("application") ?? "");
   const values = {
     stage: String(form.get("stage") ?? ""),

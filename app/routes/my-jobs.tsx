@@ -21,7 +21,7 @@ import { Protected } from "#app/components/protected.tsx";
 import type { Job } from "#shared/job.ts";
 import { postedNotice, type JobStatus, type OwnedJob, type PostedOutcome } from "#shared/moderation.ts";
 import { api } from "#app/lib/api-client.ts";
-import { refusalOf, requireUser, servicesContext } from "#app/context.server.ts";
+import { readPageForm, refusalOf, requireUser, servicesContext } from "#app/context.server.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/my-jobs";
 
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = LISTING_INTENTS.find((name) => name === form.get("intent"));
   if (!intent) throw data("This form asks for nothing My Listings does.", { status: 400 });
   const id = String(form.get("id") ?? "");

@@ -79,4 +79,18 @@ describe.each(engines)("My Listings' forms sent without JavaScript on %s", (engi
     expect(sent.status).toBe(400);
     expect(await statusOf(id)).toBe("published");
   });
+
+  test("a body that is no form at all, to My Listings or an inbox, is refused with 400, not a server error", async () => {
+    const id = await post("Garbled Body");
+    for (const path of ["/my-job", `/my-jobs/${id}/applications`]) {
+      const sent = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "multipart/form-data; boundary=x", origin: server.url, cookie: owner.cookie },
+        body: "--y\r\nnot a part",
+      });
+      expect(sent.status, path).toBe(400);
+    }
+    expect(await statusOf(id)).toBe("published");
+  });
 });

@@ -265,13 +265,68 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
         fc
           .tuple(
             id(target),
-            fc.oneof(fc.constantFrom("approve", "reject", "hide", "restore"), hostileString.map(percent)),
+            fc.oneof(fc.constantFrom("approve", "reject", "hide", "restore", "dismiss"), hostileString.map(percent)),
           )
           .map(([x, action]) => `/api/admin/jobs/${x}/${action}`),
         fc
           .tuple(hostileString.map(percent), fc.constantFrom("suspend", "lift-suspension"))
           .map(([x, action]) => `/api/admin/users/${x}/${action}`),
+        fc
+          .tuple(fc.oneof(fc.constant("acme-widgets"), hostileString.map(percent)), fc.constantFrom("verification"))
+          .map(([slug, action]) => `/api/admin/companies/${slug}/${action}`),
+        fc.constant("/api/admin/companies/merge"),
       ),
+      withBody: true,
+    },
+    "POST /api/jobs/:id/close|reopen|renew|apply-click": {
+      method: fc.constant("POST"),
+      path: fc
+        .tuple(id(target), fc.constantFrom("close", "reopen", "renew", "apply-click"))
+        .map(([x, action]) => `/api/jobs/${x}/${action}`),
+      withBody: true,
+    },
+    "GET /api/jobs/:id/stats|applications": get(
+      fc
+        .tuple(id(target), fc.constantFrom("stats", "applications"), queryString)
+        .map(([x, what, q]) => `/api/jobs/${x}/${what}${q ? `?${q}` : ""}`),
+    ),
+    "POST /api/jobs/:id/applications": {
+      method: fc.constant("POST"),
+      path: id(target).map((x) => `/api/jobs/${x}/applications`),
+      withBody: true,
+    },
+    "PATCH /api/applications/:id": {
+      method: fc.constantFrom("PATCH", "POST"),
+      path: id(target).map((x) => `/api/applications/${x}`),
+      withBody: true,
+    },
+    "GET|POST /api/applications/by-token/*": {
+      method: fc.constantFrom("GET", "POST"),
+      path: fc
+        .tuple(hostileString.map(percent), fc.constantFrom("", "/withdraw", "/erase"))
+        .map(([token, rest]) => `/api/applications/by-token/${token}${rest}`),
+      withBody: true,
+    },
+    "any /api/companies/*": {
+      method: fc.constantFrom("GET", "PATCH", "DELETE"),
+      path: fc.oneof(
+        fc.oneof(fc.constant("acme-widgets"), hostileString.map(percent)).map((slug) => `/api/companies/${slug}`),
+        fc
+          .tuple(fc.oneof(fc.constant("acme-widgets"), hostileString.map(percent)), queryString)
+          .map(([slug, q]) => `/api/companies/${slug}/jobs${q ? `?${q}` : ""}`),
+        fc.constant("/api/my-companies"),
+      ),
+      withBody: true,
+    },
+    "GET|POST /applications/* and /renew/* (mailed links)": {
+      method: fc.constantFrom("GET", "POST"),
+      path: fc
+        .tuple(
+          fc.constantFrom("/applications/", "/renew/"),
+          hostileString.map(percent),
+          fc.constantFrom("", "/withdraw", "/erase", "/confirm"),
+        )
+        .map(([base, token, rest]) => `${base}${token}${rest}`),
       withBody: true,
     },
     "GET /api/blog-posts": get(withQuery("/api/blog-posts")),
@@ -337,6 +392,9 @@ export function routes(target: FuzzTarget): Record<string, RouteShape> {
         fc.constantFrom("/contact", "/", "/login", "/post-job", "/forgot-password", "/reset-password"),
         id(target).map((x) => `/jobs/${x}`),
         id(target).map((x) => `/edit-job/${x}`),
+        id(target).map((x) => `/jobs/${x}/apply`),
+        id(target).map((x) => `/my-jobs/${x}/applications`),
+        fc.constantFrom("/my-job", "/account/security", "/favourite"),
       ),
       withBody: true,
     },
