@@ -301,8 +301,9 @@ export const envSchema = z.object({
       }
       return names;
     }),
-  // The operator's board (server/site.ts): name, how to reach them, the hero's counters. The name and counters default
-  // to the spec's; how to reach the operator is shown only as they set it: someone else's address would be a lie.
+  // The operator's board (server/site.ts): name, how to reach them, the hero's counters. The name defaults to the
+  // spec's, the counters to the board's own figures; how to reach the operator is shown only as they set it: someone
+  // else's address would be a lie.
   SITE_NAME: z.string().trim().min(1, "Must not be empty").default("Job Board"),
   SITE_EMAIL: z.email({ error: "Must be an e-mail address, for example jobs@example.com" }).optional(),
   SITE_PHONE: textOrNone(undefined),
@@ -317,10 +318,10 @@ export const envSchema = z.object({
       }),
     ),
   ),
-  /** "count" shows the number of live listings; anything else is shown as written. */
-  HERO_JOBS_POSTED: z.string().trim().min(1, "Must not be empty").default("0+"),
-  HERO_MONTHLY_USERS: z.string().trim().min(1, "Must not be empty").default("5000+"),
-  HERO_JOBSEEKERS: z.string().trim().min(1, "Must not be empty").default("1000+"),
+  /** "auto" shows the board's own figure (server/hero-counters.ts), "off" hides it; anything else is shown as written. */
+  HERO_JOBS_POSTED: z.string().trim().min(1, "Must not be empty").default("auto"),
+  HERO_MONTHLY_USERS: z.string().trim().min(1, "Must not be empty").default("auto"),
+  HERO_JOBSEEKERS: z.string().trim().min(1, "Must not be empty").default("auto"),
   SOURCES_GRACE_HOURS: z.coerce.number().min(0).default(48),
   SOURCES_TIMEOUT_SECONDS: z.coerce.number().positive().max(10, "Must be at most 10").default(10),
   SOURCES_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).default(4_000_000),

@@ -8,6 +8,7 @@ import { createContact, type Contact } from "#server/contact.ts";
 import type { Database } from "#server/db/client.ts";
 import { primaryReads, type Replicas } from "#server/db/replicas.ts";
 import type { Env } from "#server/env.ts";
+import { createHeroCounters, type HeroCounters } from "#server/hero-counters.ts";
 import { createJobs, type Jobs } from "#server/jobs.ts";
 import type { Logger } from "#server/logger.ts";
 import { createMetrics, metricsWanted, type Metrics } from "#server/metrics.ts";
@@ -26,6 +27,8 @@ export type AppServices = {
   env: Env;
   /** The operator's board as pages show it (name, contact details, counters). */
   site: SiteSettings;
+  /** The figures behind the hero's `auto` counters, counted every few minutes (issue 76). */
+  heroCounters: HeroCounters;
   database: Database;
   /** The read replicas, when DATABASE_REPLICA_URLS names any (ADR 39); /api/health reports them. */
   replicas?: Replicas;
@@ -96,9 +99,11 @@ export function createServices({
   });
   const applications = createApplications({ db, env, jobs, secret });
   const stats = createStats({ db, env, jobs, applications });
+  const site = siteSettings(env);
   return {
     env,
-    site: siteSettings(env),
+    site,
+    heroCounters: createHeroCounters({ db, counters: site.counters }),
     database,
     ...(replicas ? { replicas } : {}),
     logger,

@@ -1,5 +1,5 @@
 import type { Env } from "#server/env.ts";
-import type { SiteSettings, SocialKind, SocialLink } from "#shared/site.ts";
+import type { CounterSetting, SiteSettings, SocialKind, SocialLink } from "#shared/site.ts";
 
 /** The brand a social link's host belongs to, for its icon and accessible name. */
 const BRANDS: { host: RegExp; kind: SocialKind; label: string }[] = [
@@ -19,6 +19,14 @@ function socialLink(href: string): SocialLink {
     : { href, kind: "site", label: host.replace(/^www\./, "") };
 }
 
+/** `count`, the earlier name of `auto` for Jobs Posted, still means it. */
+function counterSetting(value: string): CounterSetting {
+  const word = value.toLowerCase();
+  if (word === "auto" || word === "count") return "auto";
+  if (word === "off") return "off";
+  return { text: value };
+}
+
 /** Built once at boot from the validated settings; pages receive it through the root loader, never from env. */
 export function siteSettings(env: Env): SiteSettings {
   return {
@@ -29,9 +37,9 @@ export function siteSettings(env: Env): SiteSettings {
     hours: env.SITE_HOURS,
     socialLinks: env.SITE_SOCIAL_LINKS.map(socialLink),
     counters: {
-      jobsPosted: env.HERO_JOBS_POSTED === "count" ? undefined : env.HERO_JOBS_POSTED,
-      monthlyUsers: env.HERO_MONTHLY_USERS,
-      jobseekers: env.HERO_JOBSEEKERS,
+      jobsPosted: counterSetting(env.HERO_JOBS_POSTED),
+      monthlyUsers: counterSetting(env.HERO_MONTHLY_USERS),
+      jobseekers: counterSetting(env.HERO_JOBSEEKERS),
     },
   };
 }

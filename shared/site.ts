@@ -13,6 +13,9 @@ export type SiteSettings = {
   address: string[];
   hours: string | undefined;
   socialLinks: SocialLink[];
-  /** The hero's three counters; `jobsPosted` undefined means "show the real count of live listings". */
-  counters: { jobsPosted: string | undefined; monthlyUsers: string; jobseekers: string };
+  /** The hero's and Our Story's three counters, as the operator set them (HERO_*). */
+  counters: { jobsPosted: CounterSetting; monthlyUsers: CounterSetting; jobseekers: CounterSetting };
 };
+
+/** `auto`: the board's own figure (README "Configuration"); `off`: not shown; otherwise the operator's text as written. */
+export type CounterSetting = "auto" | "off" | { text: string };

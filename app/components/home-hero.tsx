@@ -4,6 +4,7 @@ import { HiddenFields } from "#app/components/hidden-fields.tsx";
 import { useSite } from "#app/hooks/use-root-data.ts";
 import { counterValues, postedLabel } from "#app/lib/counters.ts";
 import { CARRIED_KEYS, formToHomeQuery, pick, type HomeQuery } from "#app/lib/home-search.ts";
+import type { HeroFigures } from "#shared/hero-counters.ts";
 
 function Counter({ value, label }: { value: string; label: string }) {
   return (
@@ -72,13 +73,16 @@ function HeroField({
 export function HomeHero({
   query,
   postedCount,
+  figures,
   onSearch,
 }: {
   query: HomeQuery;
   postedCount: number;
+  /** What the board counted for the `auto` counters; undefined when the operator set them all. */
+  figures: HeroFigures | undefined;
   onSearch: (q: HomeQuery) => void;
 }) {
-  const counters = counterValues(useSite(), postedCount);
+  const counters = counterValues(useSite(), postedCount, figures);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSearch(formToHomeQuery(event.currentTarget));
@@ -137,11 +141,13 @@ export function HomeHero({
             Posted Jobs <strong className="text-white">{postedLabel(postedCount)}</strong>
           </span>
         </p>
-        <dl className="mt-3 grid max-w-xl grid-cols-3 gap-2 sm:mt-8 sm:gap-3">
-          <Counter value={counters.jobsPosted} label="Jobs Posted" />
-          <Counter value={counters.monthlyUsers} label="Monthly Users" />
-          <Counter value={counters.jobseekers} label="Jobseekers" />
-        </dl>
+        {counters.length > 0 ? (
+          <dl className="mt-3 grid max-w-xl grid-cols-3 gap-2 sm:mt-8 sm:gap-3">
+            {counters.map((counter) => (
+              <Counter key={counter.label} value={counter.value} label={counter.label} />
+            ))}
+          </dl>
+        ) : null}
       </div>
     </section>
   );

@@ -12,7 +12,7 @@ import { PageIntro } from "#app/components/page-intro.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
 import { servicesContext } from "#app/context.server.ts";
 import { useSite } from "#app/hooks/use-root-data.ts";
-import { counterValues } from "#app/lib/counters.ts";
+import { counterValues, type Counter } from "#app/lib/counters.ts";
 import { titled } from "#app/lib/meta.ts";
 import type { Route } from "./+types/about-us";
 
@@ -25,11 +25,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-/** Spec §2 About Us: the numbers, as the operator configured them (HERO_*); the live count only when asked for. */
+/** Spec §2 About Us: the home page's numbers, as the operator set them (HERO_*) or, by default, the board's own. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { site, jobs } = context.get(servicesContext);
-  return { postedCount: site.counters.jobsPosted === undefined ? await jobs.countLiveJobs() : 0 };
+  const { site, jobs, heroCounters } = context.get(servicesContext);
+  const [postedCount, heroFigures] = await Promise.all([
+    site.counters.jobsPosted === "auto" ? jobs.countLiveJobs() : 0,
+    heroCounters.figures(),
+  ]);
+  return { postedCount, heroFigures };
 }
+
+const ABOUT_ORDER: readonly Counter["label"][] = ["Jobs Posted", "Jobseekers", "Monthly Users"];
 
 const VALUES: readonly { name: string; icon: IconComponent; text: string }[] = [
   {
@@ -66,13 +72,10 @@ const VALUES: readonly { name: string; icon: IconComponent; text: string }[] = [
 
 export default function AboutUs({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const counters = counterValues(site, loaderData.postedCount);
-  const stats = [
-    // The home page's hero labels, so the same figure is not called two things on two pages.
-    { value: counters.jobsPosted, label: "Jobs Posted" },
-    { value: counters.jobseekers, label: "Jobseekers" },
-    { value: counters.monthlyUsers, label: "Monthly Users" },
-  ];
+  // The home page's hero labels and figures, so the same figure is not called two things on two pages; the spec's order.
+  const stats = counterValues(site, loaderData.postedCount, loaderData.heroFigures).sort(
+    (a, b) => ABOUT_ORDER.indexOf(a.label) - ABOUT_ORDER.indexOf(b.label),
+  );
   return (
     <main>
       <PageIntro eyebrow="About Us" title="Our Story">

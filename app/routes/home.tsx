@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     throw redirect(`/${kept}`);
   }
-  const { env, jobs: jobsDomain, stats } = context.get(servicesContext);
+  const { env, jobs: jobsDomain, stats, heroCounters } = context.get(servicesContext);
 
   // A bad value in a shared or hand-edited link is dropped with a message, not a 500 for the whole page.
   const raw: Record<string, string> = Object.fromEntries(url.searchParams);
@@ -108,9 +108,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search.page = LAST_PAGE;
   }
 
-  const [{ optionCounts, ...found }, postedCount] = await Promise.all([
+  const [{ optionCounts, ...found }, postedCount, heroFigures] = await Promise.all([
     jobsDomain.searchJobsWithOptionCounts(search),
     jobsDomain.countLiveJobs(),
+    heroCounters.figures(),
   ]);
   let { jobs, total, totalIsExact } = found;
   // A page past the last one (an old link, a hand-edited URL) shows the last page and says so, not "99 / 6".
@@ -190,6 +191,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     withoutFilters: withoutFilters.filter((hint) => hint.total > 0),
     optionCounts,
     postedCount,
+    heroFigures,
     page: search.page,
     totalPages: lastPage,
     totalPagesLabel: pagesLabel(total, totalIsExact),
@@ -205,6 +207,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     total,
     totalIsExact,
     postedCount,
+    heroFigures,
     page,
     totalPages,
     totalPagesLabel,
@@ -268,7 +271,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       {withSplash ? <Splash /> : null}
-      <HomeHero query={query} postedCount={postedCount} onSearch={applySearch} />
+      <HomeHero query={query} postedCount={postedCount} figures={heroFigures} onSearch={applySearch} />
       <section aria-labelledby="results-title" className="mx-auto max-w-7xl px-4 py-4 sm:py-8">
         <div className="flex flex-col gap-6 min-[769px]:flex-row">
           <FilterPanel

@@ -124,6 +124,13 @@ export async function seedDemo(db: Db, auth: Auth, logger: Logger, now = new Dat
   return passwords;
 }
 
+/**
+ * True while the demo content is on the board, until `npm run demo -- remove`: its accounts, found by their exact
+ * (indexed) addresses, or its posts. A SQL condition, so a caller can fold it into a statement of its own.
+ */
+export const DEMO_CONTENT_PRESENT = sql`(EXISTS (SELECT 1 FROM ${user} WHERE ${user.email} IN (${DEMO_EMPLOYER.email}, ${DEMO_ADMIN.email}))
+  OR EXISTS (SELECT 1 FROM ${blogPosts} WHERE ${blogPosts.demo}))`;
+
 export type RemovedDemo = { accounts: number; listings: number; applications: number; posts: number };
 
 /**

@@ -20,16 +20,17 @@ describe.each(VIEWPORTS)("content pages on %s", (_name, viewport) => {
   }
 
   flow(
-    "Our Story has a 'Post Free Job' button to /post-job, the static numbers, the six values and social links",
+    "Our Story has a 'Post Free Job' button to /post-job, the board's numbers, the six values and social links",
     async () => {
       const { page, close } = await visit("/about-us");
       await h1(page, "Our Story").waitFor();
       const main = page.getByRole("main");
       const numbers = main.getByRole("list", { name: "Job Board in numbers" });
+      // The board's own figures (issue 76): this one has no listings, applicants or alerts.
       expect((await numbers.getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim())).toEqual([
         "0+ Jobs Posted",
-        "1000+ Jobseekers",
-        "5000+ Monthly Users",
+        "0+ Jobseekers",
+        expect.stringMatching(/^\d+\+ Monthly Users$/),
       ]);
       const values = main.getByRole("heading", { level: 3 });
       expect(await values.allInnerTexts()).toEqual([
