@@ -11,18 +11,12 @@ import {
   type OptionFilter,
 } from "#shared/job.ts";
 import { roundEstimate } from "#shared/job-paging.ts";
+import { DATE_POSTED_LABELS } from "#app/lib/active-filters.ts";
 import { formToHomeQuery, type HomeQuery } from "#app/lib/home-search.ts";
 import { HiddenFields } from "#app/components/hidden-fields.tsx";
 import { SheetHeader } from "#app/components/sheet-header.tsx";
 import { useFocusTrap } from "#app/hooks/use-focus-trap.ts";
 import type { SheetState } from "#app/hooks/use-sheet.ts";
-
-const DATE_POSTED_LABELS: Record<(typeof DATE_POSTED)[number], string> = {
-  "24h": "Last 24 hours",
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-  all: "All time",
-};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,9 +1,10 @@
-import { SlidersHorizontal } from "#app/components/icons.tsx";
-import type { Ref } from "react";
+import { SlidersHorizontal, X } from "#app/components/icons.tsx";
+import type { MouseEvent, Ref } from "react";
 import { JobCard } from "#app/components/job-card.tsx";
 import { FilterHints, type FilterHint } from "#app/components/search-notes.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { SPLASH_MS } from "#app/components/splash.tsx";
+import type { ActiveFilter } from "#app/lib/active-filters.ts";
 import type { HomeQuery } from "#app/lib/home-search.ts";
 import type { Job } from "#shared/job.ts";
 import { EXACT_COUNT_LIMIT, roundEstimate } from "#shared/job-paging.ts";
@@ -28,12 +29,15 @@ export function ResultsHeading({
   totalIsExact,
   filtersOpen,
   onOpenFilters,
+  activeCount,
 }: {
   ref: Ref<HTMLHeadingElement>;
   total: number;
   totalIsExact: boolean;
   filtersOpen: boolean;
   onOpenFilters: () => void;
+  /** How many filters narrow the results: the button says so, as the sheet that holds them is out of sight. */
+  activeCount: number;
 }) {
   return (
     <div className="flex items-center justify-between gap-4">
@@ -45,12 +49,66 @@ export function ResultsHeading({
         onClick={onOpenFilters}
         aria-expanded={filtersOpen}
         aria-controls="filter-panel"
-        className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 min-[769px]:hidden"
+        aria-label={
+          activeCount > 0
+            ? `Filter (${activeCount}), ${activeCount} ${activeCount === 1 ? "filter" : "filters"} active`
+            : undefined
+        }
+        className={`inline-flex items-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold hover:bg-slate-100 min-[769px]:hidden ${activeCount > 0 ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 bg-white text-slate-700"}`}
       >
         <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-        Filter
+        {activeCount > 0 ? `Filter (${activeCount})` : "Filter"}
       </button>
     </div>
+  );
+}
+
+/**
+ * A chip per applied filter, each a link to the same search without it (so it works before the scripts load; with
+ * them it navigates in the app), and one to drop them all when there are several.
+ */
+export function ActiveFilters({
+  filters,
+  clearHref,
+  onGo,
+}: {
+  filters: ActiveFilter[];
+  clearHref: string;
+  onGo: (to: string) => void;
+}) {
+  if (filters.length === 0) return null;
+  const follow = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onGo(href);
+  };
+  return (
+    <ul aria-label="Active filters" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+      {filters.map((filter) => (
+        <li key={filter.key}>
+          <a
+            href={filter.removeHref}
+            onClick={follow(filter.removeHref)}
+            aria-label={`Remove filter ${filter.label}`}
+            className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 font-medium text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            {filter.label}
+            <X aria-hidden="true" className="h-3.5 w-3.5" />
+          </a>
+        </li>
+      ))}
+      {filters.length > 1 ? (
+        <li>
+          <a
+            href={clearHref}
+            onClick={follow(clearHref)}
+            className="px-1 font-semibold text-brand-700 underline hover:text-brand-800"
+          >
+            Clear all filters
+          </a>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 

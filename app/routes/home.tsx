@@ -3,13 +3,14 @@ import { redirect, useNavigate, useNavigation } from "react-router";
 import { AlertForm } from "#app/components/alert-form.tsx";
 import { FilterPanel } from "#app/components/filter-panel.tsx";
 import { HomeHero } from "#app/components/home-hero.tsx";
-import { InvalidValues, JobResults, ResultsHeading } from "#app/components/home-results.tsx";
+import { ActiveFilters, InvalidValues, JobResults, ResultsHeading } from "#app/components/home-results.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { SearchNotes, SortControl } from "#app/components/search-notes.tsx";
 import { ScrollToTop } from "#app/components/scroll-to-top.tsx";
 import { Splash } from "#app/components/splash.tsx";
 import { MOBILE_QUERY, useMediaQuery } from "#app/hooks/use-media-query.ts";
 import { useSheet } from "#app/hooks/use-sheet.ts";
+import { activeFilters, withoutFiltersHref } from "#app/lib/active-filters.ts";
 import { servicesContext } from "#app/context.server.ts";
 import {
   CARRIED_KEYS,
@@ -265,6 +266,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     filters.close();
     go(`/${homeSearchString({ search: query.search, location: query.location, ...next })}`);
   };
+  const applied = activeFilters(query);
   const clearFilters = () => go(`/${homeSearchString({ search: query.search, location: query.location })}`);
   const goToPage = (target: number) => go(`/${homeSearchString({ ...query, page: String(target) })}`);
 
@@ -290,7 +292,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               totalIsExact={totalIsExact}
               filtersOpen={filters.state === "open"}
               onOpenFilters={filters.open}
+              activeCount={applied.length}
             />
+            <ActiveFilters filters={applied} clearHref={withoutFiltersHref(query)} onGo={go} />
             {query.search ? (
               <SortControl
                 query={query}
