@@ -1,38 +1,44 @@
 /**
  * `npm run admin -- grant EMAIL` / `npm run admin -- revoke EMAIL`: makes an existing account an admin, or not, in the
- * configured database (DATABASE_URL, or the embedded one in DATA_DIR). ADMIN_EMAILS is the other way (ADR 0011).
+ * configured database (DATABASE_URL, or the embedded one in DATA_DIR). A board running on DATA_DIR holds its database,
+ * so it is asked to make the change itself; otherwise this script opens the database. ADMIN_EMAILS is the other way.
  */
-import { secondFactorOfAddress, setAdmin } from "#server/accounts.ts";
+import path from "node:path";
+import { changeAdmin, type AdminChange } from "#server/admin-grant.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
+import { noBoardRunning, requestAdminChange } from "#server/local-requests.ts";
 import { exitWithUsage, runWithDatabase } from "#scripts/support/run-with-database.ts";
 
 const [command, email] = process.argv.slice(2);
 if ((command !== "grant" && command !== "revoke") || !email || !email.includes("@")) {
   exitWithUsage("Usage: npm run admin -- grant EMAIL | revoke EMAIL");
 }
+const change = { command, email } as const;
 
-/**
- * With ADMIN_REQUIRE_2FA (the default) admin powers need a second factor that more than the password proved: one
- * enrolled before the grant, or, enrolled after it, confirmed by the link the board mails to the address (issue 71).
- */
-function afterGrant(factor: Awaited<ReturnType<typeof secondFactorOfAddress>>, requireSecondFactor: boolean): string {
-  if (!requireSecondFactor) return `${email} is now an admin: /admin opens for them now (ADMIN_REQUIRE_2FA is off).`;
-  if (factor === "opens-admin")
-    return `${email} is now an admin. They have two-step sign-in on already: /admin opens for them now.`;
-  if (factor === "awaiting-mail")
-    return `${email} is now an admin. /admin opens once they follow the link the board mailed to ${email} when they turned on two-step sign-in.`;
-  return `${email} is now an admin, but /admin stays closed to them until they turn on two-step sign-in and then follow the link the board mails to ${email}: a password alone does not open it.`;
+const report = ({ code, message }: AdminChange) => {
+  (code === 0 ? console.log : console.error)(message);
+  return code;
+};
+
+async function throughRunningBoard(): Promise<number | undefined> {
+  loadDotEnvFile();
+  const env = loadEnv();
+  if (env.DATABASE_URL) return undefined;
+  try {
+    return report(await requestAdminChange(path.resolve(env.DATA_DIR), change));
+  } catch (error) {
+    if (noBoardRunning(error)) return undefined;
+    throw error;
+  }
 }
 
-runWithDatabase(async ({ database, env }) => {
-  const found = await setAdmin(database.db, email, command === "grant");
-  if (!found) {
-    console.error(`No account with the address ${email}: sign up with it first.`);
-    return 1;
-  }
-  console.log(
-    command === "grant"
-      ? afterGrant(await secondFactorOfAddress(database.db, email), env.ADMIN_REQUIRE_2FA)
-      : `${email} is no longer an admin (unless ADMIN_EMAILS lists it).`,
-  );
-  return 0;
-});
+throughRunningBoard().then(
+  (code) => {
+    if (code !== undefined) process.exit(code);
+    runWithDatabase(async ({ database, env }) => report(await changeAdmin(database.db, env, change)));
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -4,7 +4,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { requestEmbeddedBackup, runPgTool, writeEmbeddedBackup } from "#server/backup.ts";
+import { runPgTool, writeEmbeddedBackup } from "#server/backup.ts";
+import { noBoardRunning, requestEmbeddedBackup } from "#server/local-requests.ts";
 import { openConfiguredDatabase } from "#server/database.ts";
 import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { keepCreatedFilesPrivate } from "#server/private-files.ts";
@@ -31,8 +32,7 @@ async function backup(): Promise<string> {
     return `Backed up the running board's embedded database to ${file} (${bytes.toLocaleString("en-US")} bytes).`;
   } catch (error) {
     // No server answers on the data directory's socket: none is running, so this process may open the database.
-    if (!(error instanceof Error && "code" in error && (error.code === "ENOENT" || error.code === "ECONNREFUSED")))
-      throw error;
+    if (!noBoardRunning(error)) throw error;
   }
   const { database, release } = await openConfiguredDatabase(env);
   try {

@@ -1,11 +1,11 @@
 /**
  * Backups of the whole board (ADR 36). The embedded database is copied by the process that holds it, while it runs:
- * PGlite's own dump of its data directory, asked for over a Unix socket in DATA_DIR (`npm run backup`) or on a
+ * PGlite's own dump of its data directory, asked for over a Unix socket in DATA_DIR (`npm run backup`, through
+ * server/local-requests.ts) or on a
  * schedule (BACKUP_DIR). PostgreSQL is copied by its own tools, pg_dump and pg_restore, in their custom format.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { connectPostgres, openPglite, type Database } from "#server/db/client.ts";
@@ -14,9 +14,6 @@ import { rowsOf } from "#server/db/rows.ts";
 import type { Logger } from "#server/logger.ts";
 import { repeat } from "#server/repeat.ts";
 import { StartupError } from "#server/startup-error.ts";
-
-/** The socket a running embedded board answers backup requests on; only its owner may connect (mode 0600). */
-export const backupSocketPath = (dataDir: string) => path.join(dataDir, "backup.sock");
 
 export type BackupKind = "pglite" | "pg_dump";
 
@@ -49,68 +46,6 @@ export async function writeEmbeddedBackup(database: Database, file: string): Pro
   const bytes = new Uint8Array(await (await database.dump()).arrayBuffer());
   await writeAtomically(file, bytes);
   return bytes.length;
-}
-
-/**
- * Answers `npm run backup` for the embedded database this process holds: one JSON line in (`{"file": "/abs/path"}`),
- * one out (`{"bytes": N}` or `{"error": "…"}`). Returns a function that stops listening.
- */
-export async function serveBackupRequests(dataDir: string, database: Database, logger: Logger) {
-  const socketPath = backupSocketPath(dataDir);
-  // A socket file left by a process that died is stale: this process holds the data directory's lock now.
-  await fs.promises.rm(socketPath, { force: true });
-  const server = net.createServer((connection) => {
-    let request = "";
-    connection.setEncoding("utf8");
-    connection.on("data", (chunk: string) => {
-      request += chunk;
-      if (!request.includes("\n")) return;
-      void answer(request.slice(0, request.indexOf("\n"))).then((reply) =>
-        connection.end(`${JSON.stringify(reply)}\n`),
-      );
-    });
-    connection.on("error", () => undefined);
-  });
-  async function answer(line: string): Promise<{ bytes: number } | { error: string }> {
-    try {
-      const { file } = JSON.parse(line) as { file?: unknown };
-      if (typeof file !== "string" || !path.isAbsolute(file))
-        return { error: "Give the backup file as an absolute path" };
-      const bytes = await writeEmbeddedBackup(database, file);
-      logger.info({ file, bytes }, "backup written");
-      return { bytes };
-    } catch (error) {
-      logger.error({ err: error }, "backup failed");
-      return { error: error instanceof Error ? error.message : String(error) };
-    }
-  }
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(socketPath, () => resolve());
-  });
-  await fs.promises.chmod(socketPath, 0o600);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-/** Asks the running board that holds `dataDir` for a backup into `file`; its size in bytes. */
-export function requestEmbeddedBackup(dataDir: string, file: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const connection = net.createConnection(backupSocketPath(dataDir));
-    let reply = "";
-    connection.setEncoding("utf8");
-    connection.on("connect", () => connection.write(`${JSON.stringify({ file })}\n`));
-    connection.on("data", (chunk: string) => (reply += chunk));
-    connection.on("error", reject);
-    connection.on("end", () => {
-      try {
-        const answer = JSON.parse(reply) as { bytes?: number; error?: string };
-        if (answer.error !== undefined || answer.bytes === undefined) reject(new Error(answer.error ?? "no answer"));
-        else resolve(answer.bytes);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
 }
 
 /** Restores an embedded dump into `pgliteDir`, which must not hold a database yet. */

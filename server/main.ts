@@ -19,7 +19,8 @@ import { createServices } from "#server/services.ts";
 import { handleShutdownSignals } from "#server/shutdown.ts";
 import { LOOPS_WORKER, superviseWorkers } from "#server/cluster.ts";
 import { listen } from "#server/http/listen.ts";
-import { serveBackupRequests, startBackupSchedule } from "#server/backup.ts";
+import { startBackupSchedule } from "#server/backup.ts";
+import { serveLocalRequests } from "#server/local-requests.ts";
 import { metricsWanted, serveClusterMetrics, serveMetrics } from "#server/metrics.ts";
 import { keepCreatedFilesPrivate } from "#server/private-files.ts";
 import { StartupError } from "#server/startup-error.ts";
@@ -109,9 +110,10 @@ async function main() {
     }
   }
 
-  // The embedded database is copied by the process that holds it (ADR 36): on request, and on BACKUP_DIR's schedule.
+  // The embedded database is copied, and its admins changed, by the process that holds it (ADR 36): on request from
+  // the scripts, and on BACKUP_DIR's schedule.
   if (database.engine === "pglite") {
-    shutdownTasks.push(await serveBackupRequests(env.DATA_DIR, database, logger));
+    shutdownTasks.push(await serveLocalRequests({ dataDir: env.DATA_DIR, database, env, logger }));
     if (env.BACKUP_DIR) {
       const schedule = { dir: env.BACKUP_DIR, intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP };
       shutdownTasks.push(startBackupSchedule({ database, logger, ...schedule }).stop);

@@ -1,9 +1,10 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openPglite } from "#server/db/client.ts";
 import { user } from "#server/db/schema.ts";
-import { runScript, runTempDir } from "#tests/support/spawn-app.ts";
+import { api, signUp } from "#tests/support/http.ts";
+import { runScript, runTempDir, spawnApp, type SpawnedApp } from "#tests/support/spawn-app.ts";
 
 // `npm run admin -- grant|revoke EMAIL` against the embedded database a real install uses.
 describe("npm run admin", () => {
@@ -73,5 +74,34 @@ describe("npm run admin", () => {
     const { code, output } = await runScript("admin", ["promote", "dana@example.com"], env);
     expect(code).toBe(2);
     expect(output).toContain("Usage: npm run admin -- grant EMAIL | revoke EMAIL");
+  });
+});
+
+describe("npm run admin while the board runs on the embedded database", () => {
+  let board: SpawnedApp;
+  beforeAll(async () => {
+    board = await spawnApp();
+  }, 240_000);
+  afterAll(() => board?.stop());
+
+  test("grant and revoke go through the running board, which holds the database, and take effect at once", async () => {
+    const member = await signUp(board.url, { name: "Live Grant" });
+    const granted = await runScript("admin", ["grant", member.email], { DATA_DIR: board.dataDir });
+    expect(granted.code, granted.output).toBe(0);
+    expect(granted.output).toContain(`${member.email} is now an admin, but /admin stays closed to them`);
+    expect(granted.output).not.toContain("in use by another job board process");
+    // The admin API now knows them: it asks for their second factor instead of hiding itself.
+    const queue = await api(board.url, "/api/admin/queue", { session: member });
+    expect(queue.status).toBe(403);
+    expect(queue.json.error.code).toBe("SECOND_FACTOR_REQUIRED");
+    const revoked = await runScript("admin", ["revoke", member.email], { DATA_DIR: board.dataDir });
+    expect(revoked.code, revoked.output).toBe(0);
+    expect((await api(board.url, "/api/admin/queue", { session: member })).status).toBe(404);
+  });
+
+  test("an address with no account is refused by the running board too, with the same hint", async () => {
+    const { code, output } = await runScript("admin", ["grant", "nobody@example.com"], { DATA_DIR: board.dataDir });
+    expect(code).toBe(1);
+    expect(output).toContain("No account with the address nobody@example.com: sign up with it first.");
   });
 });
