@@ -102,14 +102,14 @@ describe.each(engines)("auth platform on %s", (engine) => {
     expect(unknown.json).toEqual(wrong.json);
   });
 
-  test("signing up twice with one email is refused: still one user and one account, and the first password still works", async () => {
+  test("signing up twice with one email answers as a new sign-up but changes nothing: still one user and one account, and the first password still works", async () => {
     const db = server.services.database.db;
+    // The same answer as for a new address, so sign-up does not say who has an account (issue 71).
     const { status } = await api(server.url, "/api/auth/sign-up/email", {
       method: "POST",
       body: { email: member.email, password: "another long password", name: "Again" },
     });
-    expect(status).toBeGreaterThanOrEqual(400);
-    expect(status).toBeLessThan(500);
+    expect(status).toBe(200);
     const users = await db.select().from(user).where(eq(user.email, member.email));
     expect(users.map((row) => row.name)).toEqual(["Member"]);
     expect(
@@ -178,7 +178,12 @@ describe.each(engines)("auth rate limits on %s", (engine) => {
   test("a rate-limited client cannot sign in even with the right password", async () => {
     const server = await limitedServer();
     const member = await signUp(server.url);
-    await exhaustSignIn(server);
+    // Signing up signed the member in too, which counted: the rest of the allowance goes on malformed attempts.
+    for (let i = 0; i < LIMIT; i++) {
+      const { status } = await signIn(server, "not-an-email", "wrong password");
+      if (status === 429) break;
+      expect(status).toBe(400);
+    }
     const { status } = await signIn(server, member.email, member.password);
     expect(status).toBe(429);
   });

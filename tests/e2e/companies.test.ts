@@ -16,7 +16,7 @@ let slug = "";
 
 beforeAll(async () => {
   // An employer whose verified address is on the company site's own domain: the company is verified.
-  employer = await signUp(e2e.url, { email: "hiring@northwind-traders.example", name: "Northwind HR" });
+  employer = await signUp(e2e.url, { email: "hiring@northwind-traders.com", name: "Northwind HR" });
   await e2e.server.services.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, employer.email));
   for (let i = 1; i <= LISTINGS; i++) {
     const { status, json } = await api(e2e.url, "/api/post-job", {
@@ -25,7 +25,7 @@ beforeAll(async () => {
       body: validJob({
         jobTitle: `Northwind Role ${String(i).padStart(2, "0")}`,
         companyName: COMPANY,
-        companySite: "https://www.northwind-traders.example",
+        companySite: "https://www.northwind-traders.com",
         companyLogo: `${e2e.url}/images/logo.svg`,
         companyDec: "Northwind Traders imports fine foods from around the world and delivers them across India.",
         Industry: "Food Distribution",
@@ -51,7 +51,7 @@ describe.each(VIEWPORTS)("the company page at %s width", (name, viewport) => {
     expect(await page.getByText("Food Distribution", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("Verified", { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Company website" }).getAttribute("href")).toBe(
-      "https://www.northwind-traders.example",
+      "https://www.northwind-traders.com",
     );
     const cards = page.getByRole("article");
     expect(await cards.count()).toBe(10);
@@ -85,7 +85,7 @@ describe.each(VIEWPORTS)("the company page at %s width", (name, viewport) => {
     expect(JSON.parse(ld)).toMatchObject({
       "@type": "Organization",
       name: COMPANY,
-      url: "https://www.northwind-traders.example",
+      url: "https://www.northwind-traders.com",
     });
     const index = await (await fetch(`${e2e.url}/sitemap.xml`)).text();
     expect(index).toContain(`${e2e.url}/sitemap/companies-1.xml`);
