@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { DEMO_CONTENT_PRESENT } from "#server/seed.ts";
 import type { HeroFigures } from "#shared/hero-counters.ts";
 import type { SiteSettings } from "#shared/site.ts";
@@ -31,7 +32,9 @@ export function createHeroCounters({
   async function count(): Promise<HeroFigures> {
     const since = new Date(now().getTime() - MONTH_MS).toISOString();
     // One statement: PGlite's execute takes one.
-    const result = (await db.execute(sql`
+    const [row] = await rowsOf(
+      db,
+      sql`
       SELECT
         ${DEMO_CONTENT_PRESENT} AS demo,
         (SELECT count(*)::int FROM (
@@ -42,10 +45,8 @@ export function createHeroCounters({
         (SELECT count(*)::int FROM (
           SELECT lower(email) FROM applications WHERE email IS NOT NULL
           UNION SELECT lower(email) FROM job_alerts WHERE confirmed_at IS NOT NULL
-        ) AS people) AS jobseekers`)) as unknown as {
-      rows: { demo: boolean; monthly_users: number | string; jobseekers: number | string }[];
-    };
-    const row = result.rows[0];
+        ) AS people) AS jobseekers`,
+    );
     return {
       demo: Boolean(row?.demo),
       monthlyUsers: Number(row?.monthly_users ?? 0),
